@@ -1,0 +1,119 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/database.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import type { MailMessage, MailTransport } from './mail-transport.ts';
+
+export type Mailer = {
+  /** Writes the message to the outbox inside the caller's transaction. */
+  enqueue(db: Db, message: MailMessage): Promise<void>;
+  /** Asks the worker to look at the outbox now (call after commit). */
+  kick(): void;
+  /** Sends what is due; returns how many were sent. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+const LEASE_SECONDS = 60;
+const BATCH = 10;
+const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 15);
+
+/**
+ * Transactional outbox: at-least-once delivery across processes. A worker claims due rows by pushing
+ * next_attempt_at forward (a lease; SKIP LOCKED keeps processes apart), sends, then marks them sent.
+ * A crash between send and mark re-sends after the lease: at least once, never lost.
+ */
+export function createMailer(opts: {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  pollMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}): Mailer {
+  const { db, transport, from } = opts;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const claimed = await db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(mailOutbox.nextAttemptAt))
+          .limit(BATCH)
+          .for('update', { skipLocked: true });
+        const rows = [];
+        for (const { id } of due) {
+          const [row] = await tx
+            .update(mailOutbox)
+            .set({
+              attempts: sql`${mailOutbox.attempts} + 1`,
+              nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+            })
+            .where(eq(mailOutbox.id, id))
+            .returning();
+          if (row) rows.push(row);
+        }
+        return rows;
+      });
+      if (claimed.length === 0) return sent;
+      for (const row of claimed) {
+        try {
+          await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text });
+          await db
+            .update(mailOutbox)
+            .set({ sentAt: sql`now()`, lastError: null })
+            .where(eq(mailOutbox.id, row.id));
+          sent++;
+        } catch (err) {
+          opts.log?.(`mail ${row.id} failed (attempt ${row.attempts})`, err);
+          await db
+            .update(mailOutbox)
+            .set({
+              lastError: String(err).slice(0, 1000),
+              nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
+            })
+            .where(eq(mailOutbox.id, row.id));
+        }
+      }
+    }
+  }
+
+  function drain(): Promise<number> {
+    running ??= sendDue().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      drain()
+        .catch((err) => opts.log?.('mail worker failed', err))
+        .finally(() => schedule(opts.pollMs ?? 5000));
+    }, ms);
+    timer.unref();
+  }
+
+  if (opts.pollMs !== 0) schedule(0);
+
+  return {
+    async enqueue(tx, message) {
+      await tx.insert(mailOutbox).values(message);
+    },
+    kick() {
+      if (opts.pollMs !== 0) schedule(0);
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { IpCountryLookup } from './adapters/geo/ip-country.ts';
+import type { Mailer } from './adapters/mail/mailer.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { SessionTokens } from './modules/auth/session-token.ts';
+
+/** Everything a use case may depend on; built once in server.ts (or per test) and passed to buildApp. */
+export type AppContext = {
+  config: Config;
+  database: DatabaseHandle;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  ipCountry: IpCountryLookup;
+  now: () => Date;
+};

@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './app-context.ts';
+import { AppError } from './lib/app-error.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerCsrfGuard } from './plugins/csrf-guard.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { errorResponses, registerOpenApi } from './plugins/openapi.ts';
+import { registerSession } from './plugins/session.ts';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client', import.meta.url));
+
+export type BuildAppOptions = { webRoot?: string; logger?: FastifyServerOptions['logger'] };
+
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(webRoot)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: ctx.config.PUBLIC_URL.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`, {
+        errorType: 'rate_limited',
+      }),
+  });
+  await registerOpenApi(app);
+  registerCsrfGuard(app, ctx.config);
+  const session = registerSession(app, ctx);
+
+  await app.register(
+    async (api) => {
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/health',
+        {
+          schema: {
+            tags: ['system'],
+            summary: 'Liveness with a real database check',
+            response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses(503) },
+          },
+        },
+        async (_request, reply) => {
+          const ok = await ctx.database.ping().catch(() => false);
+          if (!ok) return reply.status(503).send({ detail: 'Database unavailable' });
+          return { status: 'ok' as const };
+        },
+      );
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(usersRoutes(ctx, session));
+      await api.register(ordersRoutes(ctx, session));
+    },
+    { prefix: '/api/v3' },
+  );
+
+  await registerWebApp(app, webRoot);
+  return app;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+// The only module that reads process.env (STYLE.md habit 6). A bad value stops start-up
+// with a message naming the variable.
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const countryList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of two-letter country codes')),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    MAIL: z.enum(['files', 'smtp']).default('files'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Geekly <support@geekly.example>'),
+    GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    BLOCKED_COUNTRIES: countryList.default(['GB']),
+    TRUST_PROXY: booleanFlag.default(false),
+    COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+    SEED_DEMO: booleanFlag.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL=smtp' });
+    }
+  });
+
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = result.data;
+  return { ...cfg, PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}` };
+}

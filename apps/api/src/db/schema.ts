@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Money columns are integer cents (bigint, read as JS numbers: safe up to 2^53 cents).
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    // Restore mails a new password; the old one keeps working until the new one is used or expires,
+    // so a stranger cannot lock someone out by asking for a restore.
+    pendingPasswordHash: text('pending_password_hash'),
+    pendingPasswordExpiresAt: timestamptz('pending_password_expires_at'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    role: text('role', { enum: ['client', 'staff'] })
+      .notNull()
+      .default('client'),
+    phone: text('phone'),
+    country: text('country'),
+    notificationEmail: text('notification_email').notNull(),
+    referralCode: text('referral_code').notNull(),
+    loginKey: text('login_key').notNull(),
+    profileLanding: text('profile_landing'),
+    profileLandingQuery: text('profile_landing_query'),
+    referredBy: text('referred_by'),
+    timezoneStr: text('timezone_str'),
+    signupCountry: text('signup_country'),
+    onBoardingEventSentAt: timestamptz('onboarding_event_sent_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    uniqueIndex('users_login_key_key').on(t.loginKey),
+  ],
+);
+
+export const courses = pgTable('courses', {
+  name: text('name').primaryKey(),
+  popular: boolean('popular').notNull().default(false),
+  position: integer('position').notNull(),
+});
+
+export const geeks = pgTable('geeks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  publicFullName: text('public_full_name').notNull(),
+  major: text('major').notNull(),
+  publicSubjects: jsonb('public_subjects').$type<string[]>().notNull().default([]),
+  hasAvatar: boolean('has_avatar').notNull().default(false),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  lastSeenAt: timestamptz('last_seen_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').generatedAlwaysAsIdentity({ startWith: 10001 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    subject: text('subject')
+      .notNull()
+      .references(() => courses.name, { onUpdate: 'cascade' }),
+    details: text('details').notNull().default(''),
+    level: text('level').notNull().default('College'),
+    spacing: text('spacing').notNull().default('double'),
+    size: text('size').notNull().default('0 pages'),
+    requestType: text('request_type'),
+    additional: jsonb('additional').$type<string[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    deadline: timestamptz('deadline').notNull(),
+    priceCents: cents('price_cents'),
+    quotePriceCents: cents('quote_price_cents'),
+    partialPriceCents: cents('partial_price_cents'),
+    clientBasePriceCents: cents('client_base_price_cents'),
+    discount: text('discount'),
+    systemClientStatus: text('system_client_status').notNull().default('New project'),
+    clientStatus: text('client_status'),
+    clientPaidAt: timestamptz('client_paid_at'),
+    clientPaidAtFirst: timestamptz('client_paid_at_first'),
+    refunded: boolean('refunded').notNull().default(false),
+    mark: integer('mark').notNull().default(0),
+    profileArch: integer('profile_arch').notNull().default(0),
+    clientRemove: boolean('client_remove').notNull().default(false),
+    writerId: uuid('writer_id').references(() => geeks.id),
+    forceReviewAt: timestamptz('force_review_at'),
+    revisionAcceptAt: timestamptz('revision_accept_at'),
+    revisionDeadline: timestamptz('revision_deadline'),
+    workStartedAt: timestamptz('work_started_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_mark_range', sql`${t.mark} between 0 and 5`),
+  ],
+);
+
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    senderRole: text('sender_role', { enum: ['writer', 'operator', 'system', 'client'] }).notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['unread', 'read'] })
+      .notNull()
+      .default('unread'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_messages_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  discountType: text('discount_type', { enum: ['percentage'] })
+    .notNull()
+    .default('percentage'),
+  percentOff: integer('percent_off').notNull(),
+  minPriceCents: cents('min_price_cents').notNull().default(0),
+  // "25% off the first 5 tasks": applies only while the client has fewer than N paid tasks.
+  firstOrdersLimit: integer('first_orders_limit'),
+  perUserLimit: integer('per_user_limit'),
+  totalLimit: integer('total_limit'),
+  validFrom: timestamptz('valid_from'),
+  validUntil: timestamptz('valid_until'),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+// Double-entry ledger (DESIGN.md "Data and money"): every transaction's entries sum to zero;
+// an account's balance is the sum of its entries. Append-only: rows are never updated or deleted.
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  userId: uuid('user_id').references(() => users.id),
+  orderId: uuid('order_id').references(() => orders.id),
+  memo: text('memo'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountType: text('account_type', { enum: ['user', 'order', 'gateway', 'revenue'] }).notNull(),
+    // user id or order id; null for the system accounts (gateway, revenue)
+    accountId: uuid('account_id'),
+    amountCents: cents('amount_cents').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountType, t.accountId),
+    check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
+);

@@ -1,0 +1,175 @@
+import { COURSES, POPULAR_COURSES } from '@geekly/domain/courses/course-list.ts';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/password.ts';
+import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
+import { newLoginKey, newReferralCode } from '../modules/users/random-codes.ts';
+import type { Database } from './database.ts';
+import { coupons, courses, geeks, orderMessages, orders, users } from './schema.ts';
+
+export const DEMO_STUDENT = { email: 'demo@geekly.example', password: 'geekly-demo' } as const;
+
+const GEEKS = [
+  {
+    publicFullName: 'Maya R.',
+    major: 'English Literature',
+    publicSubjects: ['English', 'Literature', 'History'],
+  },
+  { publicFullName: 'Daniel K.', major: 'Economics', publicSubjects: ['Macroeconomics', 'Microeconomics'] },
+  { publicFullName: 'Priya S.', major: 'Nursing', publicSubjects: ['Nursing', 'Anatomy and Physiology'] },
+  {
+    publicFullName: 'Lucas M.',
+    major: 'Computer Science',
+    publicSubjects: ['Computer Science', 'Statistics'],
+  },
+  { publicFullName: 'Hannah O.', major: 'Psychology', publicSubjects: ['Psychology', 'Sociology'] },
+];
+
+/** Reference data every installation needs; safe to run on every start. */
+export async function seedReferenceData(db: Database) {
+  const popular = new Set<string>(POPULAR_COURSES);
+  await db
+    .insert(courses)
+    .values(COURSES.map((name, position) => ({ name, position, popular: popular.has(name) })))
+    .onConflictDoUpdate({
+      target: courses.name,
+      set: { position: sql`excluded.position`, popular: sql`excluded.popular` },
+    });
+  // API.md: NEWUSER gives 25% off each of a new client's first 5 tasks (seed 001 §1).
+  await db
+    .insert(coupons)
+    .values({ code: 'NEWUSER', discountType: 'percentage', percentOff: 25, firstOrdersLimit: 5 })
+    .onConflictDoNothing();
+}
+
+const HOUR = 3_600_000;
+
+/** A demo student with tasks in different states, created once. */
+export async function seedDemoData(db: Database, now: Date) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STUDENT.email));
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    const insertedGeeks = await tx.insert(geeks).values(GEEKS).returning({ id: geeks.id });
+    const [student] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_STUDENT.email,
+        passwordHash: await hashPassword(DEMO_STUDENT.password),
+        notificationEmail: DEMO_STUDENT.email,
+        referralCode: newReferralCode(),
+        loginKey: newLoginKey(),
+        country: 'US',
+        timezoneStr: 'America/New_York',
+      })
+      .returning();
+    if (!student) throw new Error('demo student not created');
+    const at = (hours: number) => new Date(now.getTime() + hours * HOUR);
+    const geek = (i: number) => insertedGeeks[i]?.id ?? null;
+
+    // Prices follow the seed's per-page bands for the hours left when each task was priced.
+    const tasks = [
+      {
+        title: 'Rhetorical analysis of "Letter from Birmingham Jail"',
+        subject: 'English',
+        hours: 120,
+        pages: 3,
+        pricePerPage: 2655,
+        paid: 0,
+        state: 'unpaid',
+      },
+      {
+        title: 'Supply and demand problem set',
+        subject: 'Macroeconomics',
+        hours: 60,
+        pages: 2,
+        pricePerPage: 3115,
+        paid: 1,
+        state: 'paid',
+      },
+      {
+        title: 'Care plan for a post-operative patient',
+        subject: 'Nursing',
+        hours: 40,
+        pages: 4,
+        pricePerPage: 3545,
+        paid: 1,
+        state: 'working',
+      },
+      {
+        title: 'Literature review: social media and anxiety',
+        subject: 'Psychology',
+        hours: -30,
+        pages: 5,
+        pricePerPage: 2425,
+        paid: 1,
+        state: 'completed',
+      },
+    ] as const;
+
+    for (const [i, t] of tasks.entries()) {
+      const priceCents = t.pricePerPage * t.pages;
+      const paidAt = t.paid ? at(-48) : null;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: student.id,
+          title: t.title,
+          subject: t.subject,
+          size: `${t.pages} pages`,
+          requestType: 'Essay writing',
+          deadline: at(t.hours),
+          priceCents,
+          quotePriceCents: priceCents,
+          clientBasePriceCents: priceCents,
+          partialPriceCents: Math.round(priceCents * 0.3),
+          systemClientStatus:
+            t.state === 'unpaid'
+              ? 'Unpaid'
+              : t.state === 'completed'
+                ? 'Completed'
+                : t.state === 'working'
+                  ? 'In Progress'
+                  : 'Paid',
+          clientStatus: t.state === 'working' ? 'In progress' : t.state === 'completed' ? 'Sent' : null,
+          writerId: t.state === 'working' || t.state === 'completed' ? geek(i) : null,
+          clientPaidAt: paidAt,
+          clientPaidAtFirst: paidAt,
+          tags: t.state === 'paid' ? [] : t.state === 'unpaid' ? [] : ['instr_ok'],
+          workStartedAt: t.state === 'working' ? at(-24) : null,
+          createdAt: at(-72 + i),
+        })
+        .returning();
+      if (!order) throw new Error('demo order not created');
+      if (t.paid) {
+        await postLedgerTransaction(tx, {
+          idempotencyKey: `demo-payment-${order.id}`,
+          kind: 'order_payment_card',
+          userId: student.id,
+          orderId: order.id,
+          memo: 'Demo card payment',
+          entries: [
+            { account: { type: 'gateway' }, amountCents: -priceCents },
+            { account: { type: 'order', id: order.id }, amountCents: priceCents },
+          ],
+        });
+        await tx.insert(orderMessages).values({
+          orderId: order.id,
+          senderRole: 'operator',
+          message: 'Hi! We received your payment and are matching you with the best Geek for this task.',
+          createdAt: at(-47),
+        });
+      }
+    }
+
+    // A demo top-up so the header balance is not zero.
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `demo-topup-${student.id}`,
+      kind: 'topup',
+      userId: student.id,
+      memo: 'Demo top-up',
+      entries: [
+        { account: { type: 'gateway' }, amountCents: -5000 },
+        { account: { type: 'user', id: student.id }, amountCents: 5000 },
+      ],
+    });
+  });
+}

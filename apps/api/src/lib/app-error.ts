@@ -1,0 +1,42 @@
+// Coded errors thrown by use cases; plugins/error-handler.ts maps them to HTTP once.
+export const ERROR_STATUS = {
+  VALIDATION: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BLOCKED_COUNTRY: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  USER_NOT_FOUND: 404,
+  WRONG_PASSWORD: 400,
+  CSRF: 403,
+  RATE_LIMITED: 429,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly errorType: string | undefined;
+  readonly errorValue: unknown;
+
+  constructor(code: ErrorCode, detail: string, options: { errorType?: string; errorValue?: unknown } = {}) {
+    super(detail);
+    this.code = code;
+    this.detail = detail;
+    this.errorType = options.errorType;
+    this.errorValue = options.errorValue;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+
+export const validationError = (fields: Record<string, string>) =>
+  new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', {
+    errorType: 'validation',
+    errorValue: fields,
+  });

@@ -1,0 +1,81 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+
+export type LedgerAccount =
+  | { type: 'user'; id: string }
+  | { type: 'order'; id: string }
+  | { type: 'gateway' }
+  | { type: 'revenue' };
+
+export type LedgerEntryInput = { account: LedgerAccount; amountCents: number };
+
+export type LedgerTransactionInput = {
+  idempotencyKey: string;
+  kind: string;
+  userId?: string;
+  orderId?: string;
+  memo?: string;
+  entries: LedgerEntryInput[];
+};
+
+/**
+ * Appends one balanced transaction. Returns false when a transaction with the same idempotency
+ * key already exists (a replay), in which case nothing is written.
+ */
+export async function postLedgerTransaction(db: Db, input: LedgerTransactionInput): Promise<boolean> {
+  const sum = input.entries.reduce((s, e) => s + e.amountCents, 0);
+  if (
+    input.entries.length < 2 ||
+    sum !== 0 ||
+    input.entries.some((e) => !Number.isSafeInteger(e.amountCents))
+  ) {
+    throw new Error(`Unbalanced ledger transaction ${input.kind}: ${sum}`);
+  }
+  const inserted = await db
+    .insert(ledgerTransactions)
+    .values({
+      idempotencyKey: input.idempotencyKey,
+      kind: input.kind,
+      userId: input.userId,
+      orderId: input.orderId,
+      memo: input.memo,
+    })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  const tx = inserted[0];
+  if (!tx) return false;
+  await db.insert(ledgerEntries).values(
+    input.entries.map((e) => ({
+      transactionId: tx.id,
+      accountType: e.account.type,
+      accountId: 'id' in e.account ? e.account.id : null,
+      amountCents: e.amountCents,
+    })),
+  );
+  return true;
+}
+
+export async function accountBalanceCents(db: Db, type: 'user' | 'order', id: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountType, type), eq(ledgerEntries.accountId, id)));
+  return Number(row?.total ?? 0);
+}
+
+/** Paid amount per order (the sum of each order account's entries). */
+export async function orderPaidCents(db: Db, orderIds: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select({
+      id: ledgerEntries.accountId,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountType, 'order'), inArray(ledgerEntries.accountId, orderIds)))
+    .groupBy(ledgerEntries.accountId);
+  for (const row of rows) if (row.id) result.set(row.id, Number(row.total));
+  return result;
+}

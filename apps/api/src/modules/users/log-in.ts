@@ -1,0 +1,62 @@
+import type { logInSchema } from '@geekly/domain/users/user-schemas.ts';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { assertCountryAllowed } from './country-block.ts';
+import { toUserView } from './user-view.ts';
+import { findUserByEmail, type UserRow, updateUser, userStats } from './users.repository.ts';
+
+export type LogInInput = z.output<typeof logInSchema>;
+
+// API.md: unknown e-mail and wrong password answer these exact details, as 4xx but not 401.
+const userNotFound = () => new AppError('USER_NOT_FOUND', "User wasn't find");
+const wrongCode = () => new AppError('WRONG_PASSWORD', 'Cant find code');
+
+export async function logIn(ctx: AppContext, input: LogInInput, meta: { country: string | null }) {
+  assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
+  const user = await findUserForFactor(ctx, input);
+  if (user.role !== 'client') throw userNotFound();
+  const stats = await userStats(ctx.database.db, user.id);
+  const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+  return { jwt, user: toUserView(user, stats) };
+}
+
+async function findUserForFactor(ctx: AppContext, input: LogInInput): Promise<UserRow> {
+  const { db } = ctx.database;
+  switch (input.factor satisfies 'login' | 'key' | 'token') {
+    case 'login': {
+      const user = await findUserByEmail(db, input.value);
+      if (!user) throw userNotFound();
+      const password = input.code ?? '';
+      if (await verifyPassword(user.passwordHash, password)) return user;
+      return usePendingPassword(ctx, user, password);
+    }
+    case 'key': {
+      // The secret per-user key from e-mailed links; never the public referral code.
+      const [user] = await db.select().from(users).where(eq(users.loginKey, input.value));
+      if (!user) throw wrongCode();
+      return user;
+    }
+    default:
+      // 'token': one-time e-mailed log-in tokens are not issued yet, so none can match.
+      throw wrongCode();
+  }
+}
+
+/** A password mailed by restore becomes the password on first use, and signs out other sessions. */
+async function usePendingPassword(ctx: AppContext, user: UserRow, password: string): Promise<UserRow> {
+  const pending = user.pendingPasswordHash;
+  const expires = user.pendingPasswordExpiresAt;
+  if (!pending || !expires || expires <= ctx.now() || !(await verifyPassword(pending, password))) {
+    throw wrongCode();
+  }
+  return updateUser(ctx.database.db, user.id, {
+    passwordHash: pending,
+    pendingPasswordHash: null,
+    pendingPasswordExpiresAt: null,
+    tokenVersion: user.tokenVersion + 1,
+  });
+}

@@ -1,0 +1,41 @@
+import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/users/user-schemas.ts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { toUserView } from './user-view.ts';
+import { findUserByPhone, type UserRow, updateUser, userStats } from './users.repository.ts';
+
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+
+export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePatch) {
+  const { db } = ctx.database;
+  const country = patch.country ?? user.country;
+  if (patch.phone && country && !phoneMatchesCountry(patch.phone, country)) {
+    throw validationError({ phone: 'Phone number format is incorrect' });
+  }
+  if (patch.phone) {
+    const owner = await findUserByPhone(db, patch.phone);
+    if (owner && owner.id !== user.id) throw new AppError('CONFLICT', 'Already exists phone');
+  }
+  let updated: UserRow;
+  try {
+    updated = await updateUser(db, user.id, {
+      phone: patch.phone,
+      country: patch.country,
+      notificationEmail: patch.notification_email,
+      onBoardingEventSentAt: patch.onBoardingEventSentAt ? new Date(patch.onBoardingEventSentAt) : undefined,
+    });
+  } catch (err) {
+    // Two users saving the same phone at once: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Already exists phone');
+    throw err;
+  }
+  return toUserView(updated, await userStats(db, user.id));
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,60 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { ledgerEntries, orders, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+  return row;
+}
+
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  if (!row) throw new Error(`user ${id} vanished`);
+  return row;
+}
+
+export async function bumpTokenVersion(db: Db, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+}
+
+/** The figures the user view needs that derive from other tables. */
+export async function userStats(db: Db, userId: string) {
+  const [balance] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountType, 'user'), eq(ledgerEntries.accountId, userId)));
+  const paidOrders = db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(
+      ledgerEntries,
+      and(eq(ledgerEntries.accountType, 'order'), eq(ledgerEntries.accountId, orders.id)),
+    )
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.id)
+    .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
+    .as('paid_orders');
+  const [paid] = await db.select({ n: count() }).from(paidOrders);
+  return { balanceCents: Number(balance?.total ?? 0), paidOrdersCount: paid?.n ?? 0 };
+}

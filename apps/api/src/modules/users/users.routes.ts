@@ -1,0 +1,136 @@
+import {
+  logInSchema,
+  profilePatchSchema,
+  restoreSchema,
+  signUpSchema,
+} from '@geekly/domain/users/user-schemas.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { clientCountry } from '../../plugins/client-country.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { currentUser, type Session } from '../../plugins/session.ts';
+import { logIn } from './log-in.ts';
+import { restorePassword } from './restore-password.ts';
+import { signUp } from './sign-up.ts';
+import { updateMe } from './update-me.ts';
+import { toUserView, userResponseSchema } from './user-view.ts';
+import { bumpTokenVersion, userStats } from './users.repository.ts';
+
+const sessionResponse = z.object({ jwt: z.string(), user: userResponseSchema });
+
+// Keyed by address and e-mail, so one attacker cannot lock a user out from everywhere
+// and one busy address (a campus NAT) does not block everyone behind it.
+const byIpAndEmail = (request: FastifyRequest) => {
+  const body = request.body as { value?: unknown; email?: unknown } | undefined;
+  const who =
+    typeof body?.value === 'string' ? body.value : typeof body?.email === 'string' ? body.email : '';
+  return `${request.ip}|${who.trim().toLowerCase()}`;
+};
+
+export function usersRoutes(ctx: AppContext, session: Session) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/users/client/new',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign up as a client',
+          body: signUpSchema,
+          response: { 201: sessionResponse, ...errorResponses(403, 409, 422, 429) },
+        },
+      },
+      async (request, reply) => {
+        const result = await signUp(ctx, request.body, { country: clientCountry(ctx, request) });
+        session.setSessionCookie(reply, result.jwt);
+        return reply.status(201).send(result);
+      },
+    );
+
+    r.post(
+      '/factor_auth',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail } },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log in by a factor (e-mail and password, secret key)',
+          body: logInSchema,
+          response: { 200: sessionResponse, ...errorResponses(400, 403, 404, 422, 429) },
+        },
+      },
+      async (request, reply) => {
+        const result = await logIn(ctx, request.body, { country: clientCountry(ctx, request) });
+        session.setSessionCookie(reply, result.jwt);
+        return result;
+      },
+    );
+
+    r.post(
+      '/users/client/restore',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: byIpAndEmail } },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Mail a new password',
+          body: restoreSchema,
+          response: { 200: z.object({ detail: z.string() }), ...errorResponses(404, 422, 429) },
+        },
+      },
+      async (request) => {
+        await restorePassword(ctx, request.body);
+        return { detail: 'New Password was sent. Please check your email' };
+      },
+    );
+
+    r.get(
+      '/users/client/me',
+      {
+        preHandler: session.requireClient,
+        schema: {
+          tags: ['accounts'],
+          summary: 'The signed-in client',
+          response: { 200: userResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return toUserView(user, await userStats(ctx.database.db, user.id));
+      },
+    );
+
+    r.patch(
+      '/users/client/me',
+      {
+        preHandler: session.requireClient,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Change phone, country, notification e-mail',
+          body: profilePatchSchema,
+          response: { 200: userResponseSchema, ...errorResponses(401, 409, 422) },
+        },
+      },
+      async (request) => updateMe(ctx, currentUser(request), request.body),
+    );
+
+    r.post(
+      '/logout',
+      {
+        preHandler: session.requireClient,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log out and revoke the token',
+          response: { 204: z.null().describe('No content'), ...errorResponses(401) },
+        },
+      },
+      async (request, reply) => {
+        await bumpTokenVersion(ctx.database.db, currentUser(request).id);
+        session.clearSessionCookie(reply);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,36 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  detail: z.string(),
+  error_type: z.string().optional(),
+  error_value: z.unknown().optional(),
+});
+
+/** Response entries for the error statuses a route may answer (API.md "Errors"). */
+export function errorResponses<S extends number>(...statuses: S[]) {
+  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
+}
+
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Geekly API',
+        version: '3.0.0',
+        description: 'Money is US dollars with 2 decimals, except account_balance_use (integer cents).',
+      },
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'auth_token' },
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../modules/auth/session-token.ts';
+import { findUserById, type UserRow } from '../modules/users/users.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Not authenticated');
+
+export function bearerOrCookieToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** Resolves the caller from the token; a token whose version is stale (logged out) is rejected. */
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  const token = bearerOrCookieToken(request);
+  if (!token) throw unauthenticated();
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) throw unauthenticated();
+  const user = await findUserById(ctx.database.db, claims.userId);
+  if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
+  return user;
+}
+
+export function registerSession(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('user', null);
+  const secure = ctx.config.PUBLIC_URL.startsWith('https://');
+  return {
+    /** preHandler for the client area: staff tokens are never accepted here. */
+    async requireClient(request: FastifyRequest) {
+      const user = await authenticate(ctx, request);
+      if (user.role !== 'client') throw unauthenticated();
+      request.user = user;
+    },
+    setSessionCookie(reply: FastifyReply, jwt: string) {
+      reply.setCookie(SESSION_COOKIE, jwt, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: SESSION_MAX_AGE_SECONDS,
+      });
+    },
+    clearSessionCookie(reply: FastifyReply) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    },
+  };
+}
+
+export type Session = ReturnType<typeof registerSession>;
+
+/** The authenticated user; only valid after requireClient ran as a preHandler. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

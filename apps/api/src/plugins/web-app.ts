@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * The built HTML carries React Router's small inline bootstrap scripts. Rather than allowing
+ * 'unsafe-inline', the Content-Security-Policy allows exactly these scripts by their hashes.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const hashes = new Set<string>();
+  for (const file of htmlFiles(root)) {
+    const html = readFileSync(file, 'utf8');
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      const body = m[1] ?? '';
+      if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
+/** Serves the built web app; unknown non-API paths get the SPA entry (the app shows its own 404). */
+export async function registerWebApp(app: FastifyInstance, root: string) {
+  if (!existsSync(root)) {
+    app.log.warn(`web build not found at ${root}: run "npm run build"`);
+    return;
+  }
+  const spaEntry = existsSync(join(root, '__spa-fallback.html')) ? '__spa-fallback.html' : 'index.html';
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(reply, path) {
+      // Vite puts content-hashed files under /assets: they never change.
+      if (path.includes(`${join(root, 'assets')}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ detail: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile(spaEntry);
+  });
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
+import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
+import { createMailer } from './adapters/mail/mailer.ts';
+import { buildApp } from './app.ts';
+import type { AppContext } from './app-context.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { openPglite, openPostgres } from './db/database.ts';
+import { DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { createSessionTokens } from './modules/auth/session-token.ts';
+
+function jwtSecret(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = config.DATABASE_URL ? () => {} : lockDataDir(dataDir);
+  const database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(join(dataDir, 'db'));
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+
+  const transport =
+    config.MAIL === 'smtp' && config.SMTP_URL
+      ? createSmtpTransport(config.SMTP_URL)
+      : createFileTransport(join(dataDir, 'mail'));
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens: createSessionTokens(jwtSecret(dataDir, config.JWT_SECRET)),
+    mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM }),
+    ipCountry: await loadIpCountryLookup(),
+    now: () => new Date(),
+  };
+  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await ctx.mailer.stop();
+    await database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const ms = Math.round(performance.now() - started);
+  const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
+  console.log(
+    [
+      '',
+      `  Geekly is running at ${config.PUBLIC_URL}  (ready in ${ms} ms)`,
+      `  Database: ${db}`,
+      `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
+      config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signUpClient, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (email: string, password: string, ip = '127.0.0.1') =>
+  call(t, {
+    url: '/factor_auth',
+    body: { type: 'check_code', factor: 'login', value: email, code: password, get_user: true },
+    ip,
+  });
+
+describe('sign-up', () => {
+  it('creates a client, sets the HttpOnly auth_token cookie and returns jwt and user', async () => {
+    const res = await call(t, {
+      url: '/users/client/new',
+      body: { email: '  New.Student@Example.com ', password: 'secret pass', timezone_str: 'America/Chicago' },
+      ip: t.nextIp(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      email: 'new.student@example.com',
+      available_balance: 0,
+      paid_orders_count: 0,
+      notification_email: 'new.student@example.com',
+      phone: null,
+    });
+    expect(typeof res.body.jwt).toBe('string');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/auth_token=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=31536000/);
+  });
+
+  it('answers 409 "Already exists email" for a taken e-mail, whatever its case', async () => {
+    const { email } = await signUpClient(t);
+    const res = await call(t, {
+      url: '/users/client/new',
+      body: { email: email.toUpperCase(), password: 'another' },
+      ip: t.nextIp(),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ detail: 'Already exists email' });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'abcdef' }, 'email', 'Oops, check your email format'],
+    [{ email: '', password: 'abcdef' }, 'email', 'Oops, check your email format'],
+    [
+      { email: 'a@b.com', password: '      ' },
+      'password',
+      'Your password must have at least one character that is not a space',
+    ],
+    [{ email: 'a@b.com', password: 'пароль123' }, 'password', 'Non-Latin characters are not allowed'],
+  ])('rejects %j with 422 and the seed message', async (body, field, message) => {
+    const res = await call(t, { url: '/users/client/new', body, ip: t.nextIp() });
+    expect(res.status).toBe(422);
+    expect(res.body.error_type).toBe('validation');
+    expect(res.body.error_value[field]).toBe(message);
+  });
+
+  it('rate-limits sign-ups from one address with 429 and Retry-After', async () => {
+    const ip = '10.99.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await call(t, { url: '/users/client/new', body: { email: 'x', password: 'y' }, ip });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers['retry-after']).toBeDefined();
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('log-in by e-mail and password', () => {
+  it('logs in with trimmed, case-insensitive e-mail and sets the cookie', async () => {
+    const { email, password } = await signUpClient(t);
+    const res = await login(`  ${email.toUpperCase()}`, password, t.nextIp());
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(email);
+    expect(String(res.headers['set-cookie'])).toMatch(/auth_token=/);
+  });
+
+  it('answers "User wasn\'t find" for an unknown e-mail', async () => {
+    const res = await login('nobody@example.com', 'whatever', t.nextIp());
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe("User wasn't find");
+  });
+
+  it('answers "Cant find code" (a 4xx that is not 401) for a wrong password', async () => {
+    const { email } = await signUpClient(t);
+    const res = await login(email, 'wrong password', t.nextIp());
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.status).not.toBe(401);
+    expect(res.body.detail).toBe('Cant find code');
+  });
+
+  it('answers 429 after repeated wrong passwords, even for the right one', async () => {
+    const { email, password } = await signUpClient(t);
+    const ip = '10.98.0.1';
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, ip)).status).toBe(400);
+    const blocked = await login(email, password, ip);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.detail).toMatch(/Too many attempts/);
+  });
+
+  it('logs in with the secret per-user key but never with the public referral code', async () => {
+    const { token } = await signUpClient(t);
+    const me = await call(t, { url: '/users/client/me', token });
+    const byReferral = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'key', value: me.body.referral_code },
+      ip: t.nextIp(),
+    });
+    expect(byReferral.status).toBe(400);
+    const { users } = await import('../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.body._id));
+    const byKey = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'key', value: row?.loginKey },
+      ip: t.nextIp(),
+    });
+    expect(byKey.status).toBe(200);
+    expect(byKey.body.user._id).toBe(me.body._id);
+  });
+});
+
+describe('sessions', () => {
+  it('accepts the cookie and the Bearer token, and 401 without either', async () => {
+    const { token, id } = await signUpClient(t);
+    expect((await call(t, { url: '/users/client/me', token })).body._id).toBe(id);
+    expect((await call(t, { url: '/users/client/me', cookie: `auth_token=${token}` })).body._id).toBe(id);
+    const anon = await call(t, { url: '/users/client/me' });
+    expect(anon.status).toBe(401);
+    expect(anon.body.detail).toBe('Not authenticated');
+    expect((await call(t, { url: '/users/client/me', token: `${token}x` })).status).toBe(401);
+  });
+
+  it('log-out answers 204, clears the cookie and revokes the token', async () => {
+    const { token } = await signUpClient(t);
+    const out = await call(t, { url: '/logout', method: 'POST', token });
+    expect(out.status).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/auth_token=;/);
+    expect((await call(t, { url: '/users/client/me', token })).status).toBe(401);
+  });
+
+  it('refuses a cookie-authenticated mutation without the CSRF header or a same-origin Origin', async () => {
+    const { token } = await signUpClient(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/orders',
+      headers: { cookie: `auth_token=${token}`, origin: 'https://evil.example' },
+      payload: { title: 'x', subject: 'English' },
+    });
+    expect(res.statusCode).toBe(403);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/orders',
+      headers: { cookie: `auth_token=${token}`, origin: 'http://localhost:3000' },
+      payload: { title: 'x', subject: 'English' },
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+  });
+});
+
+describe('profile', () => {
+  it('saves phone, country and notification e-mail', async () => {
+    const { token } = await signUpClient(t);
+    const res = await call(t, {
+      url: '/users/client/me',
+      method: 'PATCH',
+      token,
+      body: { phone: '+12025550143', country: 'US', notification_email: ' Notify@Example.com' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      phone: '+12025550143',
+      country: 'US',
+      notification_email: 'notify@example.com',
+    });
+  });
+
+  it('answers 409 "Already exists phone" when another user has the phone', async () => {
+    const a = await signUpClient(t);
+    const b = await signUpClient(t);
+    const body = { phone: '+14165550199', country: 'CA' };
+    expect((await call(t, { url: '/users/client/me', method: 'PATCH', token: a.token, body })).status).toBe(
+      200,
+    );
+    const res = await call(t, { url: '/users/client/me', method: 'PATCH', token: b.token, body });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Already exists phone');
+    // saving one's own phone again is fine
+    expect((await call(t, { url: '/users/client/me', method: 'PATCH', token: a.token, body })).status).toBe(
+      200,
+    );
+  });
+
+  it.each([
+    [{ phone: '12ab' }, 'phone', 'Phone number format is incorrect'],
+    [{ phone: '+1202555', country: 'US' }, 'phone', 'Phone number format is incorrect'],
+    [{ notification_email: 'nope' }, 'notification_email', 'Oops, check your email format'],
+  ])('rejects %j with 422', async (body, field, message) => {
+    const { token } = await signUpClient(t);
+    const res = await call(t, { url: '/users/client/me', method: 'PATCH', token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.error_value[field]).toBe(message);
+  });
+
+  it('rejects fields that cannot be changed (the registration e-mail)', async () => {
+    const { token, email } = await signUpClient(t);
+    const res = await call(t, {
+      url: '/users/client/me',
+      method: 'PATCH',
+      token,
+      body: { email: 'new@example.com' },
+    });
+    expect(res.status).toBe(422);
+    expect((await call(t, { url: '/users/client/me', token })).body.email).toBe(email);
+  });
+});
+
+describe('restore password', () => {
+  it('mails a new password that works, while the old one keeps working until it is used', async () => {
+    const { email, password } = await signUpClient(t);
+    const before = t.sentMail().length;
+    const res = await call(t, { url: '/users/client/restore', body: { email }, ip: t.nextIp() });
+    expect(res.status).toBe(200);
+    expect(await t.ctx.mailer.drain()).toBeGreaterThanOrEqual(1);
+    const mails = t.sentMail().slice(before);
+    const mail = mails.find((m) => m.includes(`To: ${email}`));
+    expect(mail).toBeDefined();
+    const newPassword = /new Geekly password: (\S+)/.exec(mail ?? '')?.[1];
+    expect(newPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+
+    expect((await login(email, password, t.nextIp())).status).toBe(200);
+    const first = await login(email, newPassword ?? '', t.nextIp());
+    expect(first.status).toBe(200);
+    // the new password replaced the old one and signed out older sessions
+    expect((await login(email, password, t.nextIp())).status).toBe(400);
+    expect((await login(email, newPassword ?? '', t.nextIp())).status).toBe(200);
+  });
+
+  it('answers "User not found" for an unknown e-mail and sends nothing', async () => {
+    const res = await call(t, {
+      url: '/users/client/restore',
+      body: { email: 'ghost@example.com' },
+      ip: t.nextIp(),
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe('User not found');
+    await t.ctx.mailer.drain();
+    expect(t.sentMail().some((m) => m.includes('ghost@example.com'))).toBe(false);
+  });
+});

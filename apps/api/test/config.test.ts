@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      STORAGE: 'local',
+      MAIL: 'files',
+      GATEWAY: 'sandbox',
+      BLOCKED_COUNTRIES: ['GB'],
+      TRUST_PROXY: false,
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ MAIL: 'smtp' }, 'SMTP_URL'],
+    [{ BLOCKED_COUNTRIES: 'GB,United Kingdom' }, 'BLOCKED_COUNTRIES'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('stops on %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('parses lists and flags', () => {
+    const c = loadConfig({ BLOCKED_COUNTRIES: 'gb, us', TRUST_PROXY: 'true', PORT: '8080' });
+    expect(c.BLOCKED_COUNTRIES).toEqual(['GB', 'US']);
+    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+});

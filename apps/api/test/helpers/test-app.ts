@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadIpCountryLookup } from '../../src/adapters/geo/ip-country.ts';
+import { createFileTransport } from '../../src/adapters/mail/mail-transport.ts';
+import { createMailer } from '../../src/adapters/mail/mailer.ts';
+import { buildApp } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
+import { seedReferenceData } from '../../src/db/seed.ts';
+import { createSessionTokens } from '../../src/modules/auth/session-token.ts';
+
+/**
+ * The engine under test: in-memory PGlite by default; with TEST_DATABASE_URL, a fresh database on
+ * that PostgreSQL server for each test file (dropped afterwards), so runs never see each other's data.
+ */
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(undefined);
+    return { database, dispose: () => database.close() };
+  }
+  const name = `geekly_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const { database, dispose } = await openTestDatabase();
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const mailDir = mkdtempSync(join(tmpdir(), 'geekly-mail-'));
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...env });
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens: createSessionTokens(randomBytes(32).toString('hex')),
+    mailer: createMailer({
+      db: database.db,
+      transport: createFileTransport(mailDir),
+      from: config.MAIL_FROM,
+      pollMs: 0,
+    }),
+    ipCountry: await loadIpCountryLookup(),
+    now: () => new Date(),
+  };
+  const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build') });
+  await app.ready();
+
+  let ipCounter = 0;
+  return {
+    app,
+    ctx,
+    db: database.db,
+    /** Each call gets its own client address unless one is given, so rate limits stay per test. */
+    nextIp: () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+    sentMail(): string[] {
+      return readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .map((f) => readFileSync(join(mailDir, f), 'utf8'));
+    },
+    async close() {
+      await app.close();
+      await ctx.mailer.stop();
+      await dispose();
+      rmSync(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Call = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+/** A request as the web app sends it (JSON with the CSRF header). */
+export async function call(t: TestApp, c: Call) {
+  const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...c.headers };
+  if (c.token) headers.authorization = `Bearer ${c.token}`;
+  if (c.cookie) headers.cookie = c.cookie;
+  const res = await t.app.inject({
+    method: c.method ?? (c.body === undefined ? 'GET' : 'POST'),
+    url: `/api/v3${c.url}`,
+    payload: c.body as Record<string, unknown> | undefined,
+    headers,
+    remoteAddress: c.ip ?? '127.0.0.1',
+  });
+  return {
+    status: res.statusCode,
+    body: res.body ? safeJson(res.body) : undefined,
+    headers: res.headers,
+    raw: res,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let userCounter = 0;
+
+/** Signs up a fresh client and returns its token and id. */
+export async function signUpClient(t: TestApp, email?: string, password = 'correct horse') {
+  const address = email ?? `student${++userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const res = await call(t, {
+    url: '/users/client/new',
+    body: { email: address, password },
+    ip: t.nextIp(),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.jwt as string, id: res.body.user._id as string, email: address, password };
+}
