@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import s from './app-footer.module.css';
+
+export function AppFooter() {
+  return (
+    <footer className={s.footer}>
+      <a href="mailto:support@geekly.example">support@geekly.example</a>
+      <nav aria-label="Legal" className={s.links}>
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to="/terms-of-service">Terms of Service</Link>
+      </nav>
+      <span className={s.cards} role="img" aria-label="We accept Visa, Mastercard and American Express">
+        <span>VISA</span>
+        <span>Mastercard</span>
+        <span>AMEX</span>
+      </span>
+      <span className={s.copy}>© 2026 Geekly</span>
+    </footer>
+  );
+}

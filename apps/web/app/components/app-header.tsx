@@ -1,0 +1,30 @@
+import { dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
+import { Link } from 'react-router';
+import { useLogOut } from '../features/auth/api/auth-calls.ts';
+import type { User } from '../features/auth/api/user.ts';
+import s from './app-header.module.css';
+import { ProfileMenu } from './profile-menu.tsx';
+
+export function AppHeader({ user }: { user: User }) {
+  const logOut = useLogOut();
+  return (
+    <header className={s.header}>
+      <Link to="/orders" className="logo">
+        Geekly
+      </Link>
+      <nav className={s.nav} aria-label="Main">
+        <Link to="/orders" className={s.link}>
+          My Tasks
+        </Link>
+        <Link
+          to="/balance"
+          className={s.balance}
+          aria-label={`Balance ${formatDollars(dollarsToCents(user.available_balance))}`}
+        >
+          {formatDollars(dollarsToCents(user.available_balance))}
+        </Link>
+        <ProfileMenu email={user.email} onLogOut={() => logOut.mutate()} />
+      </nav>
+    </header>
+  );
+}

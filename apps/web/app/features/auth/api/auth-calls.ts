@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, host, timezone } from '../../../lib/api-client.ts';
+import { meQueryOptions, type User } from './user.ts';
+
+type Session = { jwt: string; user: User };
+
+export const logIn = (email: string, password: string) =>
+  api<Session>('/factor_auth', {
+    body: {
+      type: 'check_code',
+      factor: 'login',
+      value: email,
+      code: password,
+      get_user: true,
+      timezone_str: timezone(),
+      host: host(),
+    },
+  });
+
+export const signUp = (email: string, password: string) =>
+  api<Session>('/users/client/new', { body: { email, password, timezone_str: timezone(), host: host() } });
+
+export const restorePassword = (email: string) =>
+  api<unknown>('/users/client/restore', { body: { email, host: host() } });
+
+export const logOut = () => api<void>('/logout', { method: 'POST' });
+
+/** Log in or sign up, then put the user in the cache. */
+export function useSessionMutation(call: (email: string, password: string) => Promise<Session>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => call(email, password),
+    onSuccess: (session) => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryOptions.queryKey, session.user);
+    },
+  });
+}
+
+/** Seed 001 §4: log-out clears the token and user data and goes to '/': a full page load leaves nothing behind. */
+export function useLogOut() {
+  return useMutation({
+    mutationFn: logOut,
+    onSettled: () => window.location.replace('/'),
+  });
+}

@@ -1,0 +1,103 @@
+import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { CoursePicker } from '../../courses/components/course-picker.tsx';
+import { useCreateOrder } from '../api/create-order.ts';
+import s from './mini-order-form.module.css';
+
+type Errors = { title?: string; subject?: string; form?: string };
+
+function validate(title: string, subject: string): Errors {
+  const parsed = createOrderSchema.safeParse({ title, subject });
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'title' || field === 'subject') errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Seed 000 §2/§5 "Mini order form": validated on submit, then live once both fields have content. */
+export function MiniOrderForm() {
+  const [title, setTitle] = useState('');
+  const [subject, setSubject] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  const create = useCreateOrder();
+  const live = submitted || (title.trim() !== '' && subject.trim() !== '');
+  const errors: Errors = { ...(live ? validate(title, subject) : {}), ...serverErrors };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(validate(title, subject)).length > 0) return;
+    create.mutate(
+      { title: title.trim(), subject: subject.trim() },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setSubject('');
+          setSubmitted(false);
+        },
+        onError: (err) =>
+          setServerErrors(
+            err instanceof ApiError
+              ? { ...err.fieldErrors, form: err.type ? undefined : err.text }
+              : { form: 'Unknown error' },
+          ),
+      },
+    );
+  }
+
+  return (
+    <form className={s.form} onSubmit={submit} noValidate aria-label="Add new task">
+      <div className={s.field}>
+        <input
+          className={errors.title ? s.inputError : s.input}
+          placeholder="Type your task name"
+          aria-label="Type your task name"
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? 'mini-title-error' : undefined}
+          value={title}
+          maxLength={200}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setServerErrors({});
+          }}
+        />
+        {errors.title ? (
+          <p id="mini-title-error" className={s.error}>
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <div className={s.field}>
+        <CoursePicker
+          value={subject}
+          onChange={(v) => {
+            setSubject(v);
+            setServerErrors({});
+          }}
+          invalid={Boolean(errors.subject)}
+          describedBy={errors.subject ? 'mini-subject-error' : undefined}
+        />
+        {errors.subject ? (
+          <p id="mini-subject-error" className={s.error}>
+            {errors.subject}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" busy={create.isPending} disabled={create.isPending}>
+        Add new task
+      </Button>
+      {errors.form ? (
+        <p className={s.error} role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+    </form>
+  );
+}

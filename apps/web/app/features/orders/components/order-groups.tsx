@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDue } from '../../../lib/format-date.ts';
+import type { OrderSummary } from '../api/get-orders.ts';
+import s from './order-groups.module.css';
+
+/** Seed 000 §2: tasks grouped by subject as collapsible groups. */
+export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
+  const groups = new Map<string, OrderSummary[]>();
+  for (const order of orders) groups.set(order.subject, [...(groups.get(order.subject) ?? []), order]);
+  return (
+    <div className={s.groups}>
+      {[...groups].map(([subject, items]) => (
+        <OrderGroup key={subject} subject={subject} orders={items} />
+      ))}
+    </div>
+  );
+}
+
+function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary[] }) {
+  const [open, setOpen] = useState(true);
+  const id = `group-${subject.replace(/\W+/g, '-')}`;
+  return (
+    <section className={s.group}>
+      <h2 className={s.heading}>
+        <button
+          type="button"
+          className={s.toggle}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span>{subject}</span>
+          <span className={s.count}>{orders.length}</span>
+          <span className={open ? s.chevronOpen : s.chevron} aria-hidden="true">
+            ▾
+          </span>
+        </button>
+      </h2>
+      <ul id={id} className={s.rows} hidden={!open}>
+        {orders.map((order) => (
+          <li key={order._id}>
+            <Link to={`/order/${order._id}`} className={s.row}>
+              <span className={s.title}>{order.title}</span>
+              <span className={s.due}>{formatDue(order.deadline)}</span>
+              <span className={s.meta}>
+                <span className={s.messages} title="Messages">
+                  {order.messages_count} {order.messages_count === 1 ? 'message' : 'messages'}
+                </span>
+                <span className={s.status}>{order.status.list_label ?? order.status.label}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

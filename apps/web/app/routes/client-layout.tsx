@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppFooter } from '../components/app-footer.tsx';
+import { AppHeader } from '../components/app-header.tsx';
+import { MobileFooter } from '../components/mobile-footer.tsx';
+import { useMe } from '../features/auth/api/user.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { rememberReturnTo } from '../lib/return-to.ts';
+
+/** The signed-in client area: a visitor goes to the log-in popup and comes back afterwards. */
+export default function ClientLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const unauthenticated =
+    me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
+  useEffect(() => {
+    if (unauthenticated) rememberReturnTo(location.pathname + location.search + location.hash);
+  }, [unauthenticated, location]);
+
+  if (unauthenticated) return <Navigate to="/login" replace />;
+  if (me.isError) {
+    return (
+      <main className="page">
+        <p role="alert">
+          Sorry! We are experiencing technical difficulties. Please try again in a few minutes.
+        </p>
+      </main>
+    );
+  }
+  if (!me.data) return <div className="page-loading" aria-busy="true" />;
+  return (
+    <div className="app-shell">
+      <AppHeader user={me.data} />
+      <main className="page">
+        <Outlet />
+      </main>
+      <AppFooter />
+      <MobileFooter />
+    </div>
+  );
+}
