@@ -12,6 +12,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { errorResponses, registerOpenApi } from './plugins/openapi.ts';
+import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerSession } from './plugins/session.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    store: pgRateLimitStore(ctx.database.db),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`, {
         errorType: 'rate_limited',

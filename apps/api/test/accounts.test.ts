@@ -263,3 +263,28 @@ describe('restore password', () => {
     expect(t.sentMail().some((m) => m.includes('ghost@example.com'))).toBe(false);
   });
 });
+
+describe('rate limits across API processes', () => {
+  it('counts attempts in the database, so a second app instance sees the first one’s attempts', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const other = await buildApp(t.ctx, { webRoot: '/nonexistent' });
+    await other.ready();
+    try {
+      const email = 'nobody-limited@example.com';
+      const ip = '10.97.0.1';
+      const attempt = (app: typeof other) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v3/users/client/restore',
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+          payload: { email },
+          remoteAddress: ip,
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt(i % 2 === 0 ? t.app : other)).statusCode).toBe(404);
+      expect((await attempt(other)).statusCode).toBe(429);
+      expect((await attempt(t.app)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -196,3 +196,10 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
 );
+
+// Rate-limit counters live in the database, so every API process sees the same counts.
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamptz('window_ends_at').notNull(),
+});
