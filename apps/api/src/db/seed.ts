@@ -1,4 +1,5 @@
 import { COURSES, POPULAR_COURSES } from '@geekly/domain/courses/course-list.ts';
+import { pricePerPageCents, splitDeposit } from '@geekly/domain/pricing/quote.ts';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
@@ -65,14 +66,13 @@ export async function seedDemoData(db: Database, now: Date) {
     const at = (hours: number) => new Date(now.getTime() + hours * HOUR);
     const geek = (i: number) => insertedGeeks[i]?.id ?? null;
 
-    // Prices follow the seed's per-page bands for the hours left when each task was priced.
+    // Priced by the seed's per-page bands for the hours left now (a past deadline takes the top band).
     const tasks = [
       {
         title: 'Rhetorical analysis of "Letter from Birmingham Jail"',
         subject: 'English',
         hours: 120,
         pages: 3,
-        pricePerPage: 2655,
         paid: 0,
         state: 'unpaid',
       },
@@ -81,7 +81,6 @@ export async function seedDemoData(db: Database, now: Date) {
         subject: 'Macroeconomics',
         hours: 60,
         pages: 2,
-        pricePerPage: 3115,
         paid: 1,
         state: 'paid',
       },
@@ -90,7 +89,6 @@ export async function seedDemoData(db: Database, now: Date) {
         subject: 'Nursing',
         hours: 40,
         pages: 4,
-        pricePerPage: 3545,
         paid: 1,
         state: 'working',
       },
@@ -99,14 +97,13 @@ export async function seedDemoData(db: Database, now: Date) {
         subject: 'Psychology',
         hours: -30,
         pages: 5,
-        pricePerPage: 2425,
         paid: 1,
         state: 'completed',
       },
     ] as const;
 
     for (const [i, t] of tasks.entries()) {
-      const priceCents = t.pricePerPage * t.pages;
+      const priceCents = pricePerPageCents(Math.max(0, t.hours)) * t.pages;
       const paidAt = t.paid ? at(-48) : null;
       const [order] = await tx
         .insert(orders)
@@ -120,7 +117,7 @@ export async function seedDemoData(db: Database, now: Date) {
           priceCents,
           quotePriceCents: priceCents,
           clientBasePriceCents: priceCents,
-          partialPriceCents: Math.round(priceCents * 0.3),
+          partialPriceCents: splitDeposit(priceCents).depositCents,
           systemClientStatus:
             t.state === 'unpaid'
               ? 'Unpaid'
