@@ -43,6 +43,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection can be closed by the server (restart, admin command); without a listener
+  // node-postgres turns that into an uncaught exception. The pool replaces the connection on next use.
+  pool.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
   // Fail fast with a clear message when the server is not reachable.
   const conn = await pool.connect();
   conn.release();

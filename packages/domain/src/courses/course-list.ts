@@ -1,5 +1,6 @@
-// Seed 000 §3: "five popular subjects plus about 110 more; exact names not shown".
-export const POPULAR_COURSES = ['English', 'History', 'Psychology', 'Business', 'Nursing'] as const;
+// Seed 000 §3: "five popular subjects plus about 110 more; exact names not shown". The five are among the
+// subjects US college students most often need help with; English is also the fallback suggestion.
+export const POPULAR_COURSES: readonly string[] = ['English', 'History', 'Psychology', 'Business', 'Nursing'];
 
 const MORE_COURSES = [
   'Accounting',
@@ -79,6 +80,7 @@ const MORE_COURSES = [
   'Linear Algebra',
   'Linguistics',
   'Literature',
+  'Macroeconomics',
   'Management',
   'Marketing',
   'Mathematics',
@@ -87,7 +89,6 @@ const MORE_COURSES = [
   'Medicine',
   'Microbiology',
   'Microeconomics',
-  'Macroeconomics',
   'Music',
   'Music Theory',
   'Neuroscience',
@@ -116,12 +117,14 @@ const MORE_COURSES = [
   'Zoology',
 ];
 
+/** Every course a task may name: the popular five and the rest, unique, in alphabetical order. */
 export const COURSES: readonly string[] = [...new Set([...POPULAR_COURSES, ...MORE_COURSES])].sort((a, b) =>
   a.localeCompare(b, 'en'),
 );
 
+/** Offered when a search finds nothing. */
 export const FALLBACK_COURSE = 'English';
-/** Seed 000 §9: the course search suggests the fallback from 7 typed characters on. */
+/** Seed 000 §9 "Course search no-result threshold 7 characters". */
 export const NO_RESULTS_MIN_CHARS = 7;
 
 const byLowerName = new Map(COURSES.map((c) => [c.toLowerCase(), c]));

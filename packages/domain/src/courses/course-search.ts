@@ -35,6 +35,7 @@ export function highlightCourse(course: string, query: string): HighlightPart[] 
   return parts;
 }
 
+/** Seed 000 §2 course picker: 7 or more typed characters and no match shows 'No results for «text»' and suggests English. */
 export function shouldSuggestFallback(query: string, results: readonly string[]): boolean {
   return results.length === 0 && query.trim().length >= NO_RESULTS_MIN_CHARS;
 }

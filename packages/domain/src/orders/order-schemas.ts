@@ -34,15 +34,21 @@ export const ORDER_MESSAGES = {
   landingSubjectRequired: 'Tell us what course you need help with',
 } as const;
 
+// Seed 000 §5 and seed 001 §5: the subject, trimmed, must be exactly one of the listed courses, ignoring case;
+// it is stored under its canonical name.
 function subjectField(requiredMessage: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, requiredMessage)
-    .refine((s) => findCourse(s) !== undefined, ORDER_MESSAGES.subjectNotInList)
-    .transform((s) => findCourse(s) ?? s);
+  return (
+    z
+      .string()
+      .trim()
+      .min(1, requiredMessage)
+      // An empty entry already has its own message.
+      .refine((s) => s === '' || findCourse(s) !== undefined, ORDER_MESSAGES.subjectNotInList)
+      .transform((s) => findCourse(s) ?? s)
+  );
 }
 
+/** POST /orders (seed 000 §7): title, subject, optional deadline, additional flags and request type. */
 export const createOrderSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.titleRequired).max(200),
   subject: subjectField(ORDER_MESSAGES.subjectRequired),
@@ -51,7 +57,31 @@ export const createOrderSchema = z.object({
   type: z.string().trim().max(30).optional(),
 });
 
+/** Seed 001 §3 and §5: the landing task form (task name and course), with the landing wording of §8. */
 export const landingTaskSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.landingTitleRequired).max(200),
   subject: subjectField(ORDER_MESSAGES.landingSubjectRequired),
 });
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * Seed 001 §2: a landing form without a title field names the task '{current month name} {subject} task'.
+ * The month is the one of `now` in the runtime's time zone (the visitor's, in the browser).
+ */
+export function defaultTaskTitle(subject: string, now: Date): string {
+  return `${MONTHS[now.getMonth()] ?? ''} ${subject.trim()} task`;
+}

@@ -64,14 +64,22 @@ export type DisplayStatusKey =
 export type DisplayStatus = {
   key: DisplayStatusKey;
   label: string;
+  /** The line under the label (a wait estimate or what to do next), if any. */
   waitText: string | null;
+  /** Progress bar width in percent, 0 to 100. */
   progress: number;
+  /** Seed 000 §4 "Shown labels in list"; null where the list shows none. */
   listLabel: string | null;
+  /** Rules 7 and 10 show "rated" and "not rated yet" variants. */
+  rated: boolean;
 };
 
 const INSTRUCTION_CHECK_MS = 30 * 60_000; // seed 000 §9: instruction check window 30 minutes
 const SELECTING_GEEK_THRESHOLD_MS = 6 * 3_600_000; // seed 000 §9: selecting-Geek threshold 6 hours
-const INSTRUCTION_TAGS = [
+
+// Seed 000 §4 rule 2 ends on "recap_sent or instruction-ok tag": every instr_* tag of seed 000 §3 records
+// that an operator has checked the instructions (ok, or fixed), so any of them ends the check.
+const INSTRUCTIONS_CHECKED_TAGS: readonly string[] = [
   'recap_sent',
   'instr_ok',
   'instr_fixed',
@@ -80,6 +88,11 @@ const INSTRUCTION_TAGS = [
   'instr_not_ok_crucial_fixed',
 ];
 
+// Seed 000 §4: "Revision Declined and Refund Declined fall back to client_status to choose the shown status."
+const isDeclined = (o: OrderStatusInput) =>
+  o.system_client_status === 'Refund Declined' || o.system_client_status === 'Revision Declined';
+
+/** Seed 000 §4 "Deleted". */
 export function isDeleted(o: OrderStatusInput): boolean {
   return (
     o.profile_arch === 1 ||
@@ -89,12 +102,14 @@ export function isDeleted(o: OrderStatusInput): boolean {
   );
 }
 
+/** Seed 000 §4 "Payment": paid above 0; fully paid at or above the price, partially paid below it. */
 export function paymentState(o: OrderStatusInput): 'unpaid' | 'partially_paid' | 'fully_paid' {
   if (o.paidCents <= 0) return 'unpaid';
   if (o.priceCents !== null && o.paidCents >= o.priceCents) return 'fully_paid';
   return 'partially_paid';
 }
 
+/** Seed 000 §4: "Paid, or Refund Declined with client status Nerd found or no Geek assigned". */
 export function isLookingForGeek(o: OrderStatusInput): boolean {
   return (
     o.system_client_status === 'Paid' ||
@@ -102,43 +117,106 @@ export function isLookingForGeek(o: OrderStatusInput): boolean {
   );
 }
 
+/** Seed 000 §4: "Completed, or Sent without a forced review, or Sent with a refund declined". */
 export function isCompleted(o: OrderStatusInput): boolean {
   return (
     o.system_client_status === 'Completed' ||
-    (o.client_status === 'Sent' && (!o.force_review_at || o.system_client_status === 'Refund Declined'))
+    (o.client_status === 'Sent' && (o.force_review_at === null || isDeclined(o)))
   );
 }
 
+/**
+ * Seed 000 §4: "Revision Completed, or Sent with revision accepted after force review, or Revision sent with
+ * a refund declined". A declined revision falls back to client_status the same way (seed 000 §4).
+ */
 export function isRevisionCompleted(o: OrderStatusInput): boolean {
   const acceptedAfterForcedReview =
     o.client_status === 'Sent' &&
     o.force_review_at !== null &&
     o.revision_accept_at !== null &&
-    o.revision_accept_at >= o.force_review_at;
+    o.revision_accept_at.getTime() >= o.force_review_at.getTime();
   return (
     o.system_client_status === 'Revision Completed' ||
     acceptedAfterForcedReview ||
-    (o.client_status === 'Revision sent' && o.system_client_status === 'Refund Declined')
+    (o.client_status === 'Revision sent' && isDeclined(o))
   );
 }
 
-const isRefunded = (o: OrderStatusInput) => o.refunded || o.system_client_status === 'Refund Accepted';
-
-/** Changeable until any payment, a refund or a refund request (seed 000 §4 "Payment"). */
-export function isChangeable(o: OrderStatusInput): boolean {
-  return paymentState(o) === 'unpaid' && !isRefunded(o) && o.system_client_status !== 'Refund Requested';
+export function isRefunded(o: OrderStatusInput): boolean {
+  return o.refunded || o.system_client_status === 'Refund Accepted';
 }
 
+export function isRefundRequested(o: OrderStatusInput): boolean {
+  return o.system_client_status === 'Refund Requested';
+}
+
+/** Seed 000 §4 "Payment": unchangeable when partially or fully paid, refunded or refund-requested. */
+export function isChangeable(o: OrderStatusInput): boolean {
+  return paymentState(o) === 'unpaid' && !isRefunded(o) && !isRefundRequested(o);
+}
+
+// The seed names "Geek is working" without defining it: a Geek works while the order is In Progress and not
+// yet delivered or on revision, or while a declined refund or revision falls back to a working client_status.
+const WORKING_CLIENT_STATUSES: readonly (ClientStatus | null)[] = [
+  null,
+  'Nerd found',
+  'In progress',
+  'Final touches',
+];
 function isWorking(o: OrderStatusInput): boolean {
   return (
-    o.system_client_status === 'In Progress' &&
-    (o.client_status === null ||
-      o.client_status === 'In progress' ||
-      o.client_status === 'Final touches' ||
-      o.client_status === 'Nerd found')
+    (o.system_client_status === 'In Progress' || isDeclined(o)) &&
+    WORKING_CLIENT_STATUSES.includes(o.client_status) &&
+    !(isDeclined(o) && o.client_status === null)
   );
 }
 
+function isRevisionInProgress(o: OrderStatusInput): boolean {
+  return o.client_status === 'On revision';
+}
+
+function isRevisionRequested(o: OrderStatusInput): boolean {
+  return o.system_client_status === 'Revision Requested' || o.client_status === 'Revision requested';
+}
+
+/** Seed 000 §4 "Under review": sent to client, revision sent, revision requested, or in progress. */
+export function isUnderReview(o: OrderStatusInput): boolean {
+  return (
+    o.client_status === 'Sent' ||
+    o.client_status === 'Revision sent' ||
+    o.client_status === 'Revision requested' ||
+    o.client_status === 'In progress'
+  );
+}
+
+export const isRated = (o: OrderStatusInput) => o.mark > 0;
+
+/**
+ * Seed 000 §4 "Rating possible": not yet rated and (completed and paid, or refund requested or refunded, or
+ * revision completed).
+ */
+export function canRate(o: OrderStatusInput): boolean {
+  if (isRated(o) || isDeleted(o)) return false;
+  return (
+    (isCompleted(o) && paymentState(o) !== 'unpaid') ||
+    isRefundRequested(o) ||
+    isRefunded(o) ||
+    isRevisionCompleted(o)
+  );
+}
+
+/**
+ * Seed 000 §4 "Refund can be requested": paid with no Geek, or fully paid with the Geek not working, and no
+ * refund or revision pending.
+ */
+export function canRequestRefund(o: OrderStatusInput): boolean {
+  if (isDeleted(o) || isRefunded(o) || isRefundRequested(o)) return false;
+  if (isRevisionRequested(o) || isRevisionInProgress(o)) return false;
+  const paid = paymentState(o);
+  return (paid !== 'unpaid' && o.writerId === null) || (paid === 'fully_paid' && !isWorking(o));
+}
+
+/** Seed 000 §4 "Progress bar width": working or in revision, 40 plus 60 times the elapsed share, capped at 100. */
 function windowProgress(o: OrderStatusInput, now: Date): number {
   const start = o.work_started_at?.getTime();
   const end = o.work_window_end?.getTime();
@@ -147,33 +225,40 @@ function windowProgress(o: OrderStatusInput, now: Date): number {
   return Math.min(100, Math.round(40 + 60 * share));
 }
 
-const status = (
-  key: DisplayStatusKey,
-  label: string,
-  progress: number,
-  waitText: string | null = null,
-  listLabel: string | null = null,
-): DisplayStatus => ({ key, label, waitText, progress, listLabel });
+const LOOKING_FOR_GEEK = 'Looking for a Geek';
 
 /** The task status the client sees: seed 000 §4's eleven rules, first match wins. */
 export function displayStatus(o: OrderStatusInput, now: Date): DisplayStatus {
-  if (!o.hasId || o.priceCents === null || isDeleted(o))
-    return status('new', 'New Task', isDeleted(o) ? 100 : 0);
+  const rated = isRated(o);
+  const status = (
+    key: DisplayStatusKey,
+    label: string,
+    progress: number,
+    waitText: string | null = null,
+    listLabel: string | null = null,
+  ): DisplayStatus => ({ key, label, waitText, progress, listLabel, rated });
+
+  // 1. Progress: the seed gives deleted 100 and nothing for a task that is only new; that one starts empty.
+  if (isDeleted(o)) return status('new', 'New Task', 100);
+  if (!o.hasId || o.priceCents === null) return status('new', 'New Task', 0);
+
   if (isLookingForGeek(o)) {
     const firstPaid = o.client_paid_at_first?.getTime();
+    // 2. Within the first 30 minutes (inclusive) after the first payment, until the instructions are checked.
     const checking =
       firstPaid !== undefined &&
       now.getTime() - firstPaid <= INSTRUCTION_CHECK_MS &&
-      !o.tags.some((t) => INSTRUCTION_TAGS.includes(t));
+      !o.tags.some((t) => INSTRUCTIONS_CHECKED_TAGS.includes(t));
     if (checking) {
       return status(
         'checking_instructions',
         'Checking your instructions',
         20,
         'Usually takes up to 10 min',
-        'Looking for a Geek',
+        LOOKING_FOR_GEEK,
       );
     }
+    // 3. "within 6 hours of first payment" read as deadline − first payment ≤ 6 h.
     const urgent =
       firstPaid !== undefined &&
       o.deadline !== null &&
@@ -183,30 +268,29 @@ export function displayStatus(o: OrderStatusInput, now: Date): DisplayStatus {
       'Selecting the best Geek',
       20,
       urgent ? 'up to 30 min' : '30 min up to a few hours',
-      'Looking for a Geek',
+      LOOKING_FOR_GEEK,
     );
   }
   if (isWorking(o))
-    return status('working', 'Geek is working', windowProgress(o, now), null, 'Geek is working');
-  if (isRefunded(o)) return status('refunded', 'Refunded', 100, null, 'Refunded');
-  if (o.system_client_status === 'Refund Requested')
-    return status('refund_requested', 'Refund requested', 50);
-  if (isRevisionCompleted(o)) return status('revision_completed', 'Revision is completed', 100);
-  if (o.client_status === 'On revision') {
+    return status('working', 'Geek is working', windowProgress(o, now), null, 'Geek is working'); // 4
+  if (isRefunded(o)) return status('refunded', 'Refunded', 100, null, 'Refunded'); // 5
+  if (isRefundRequested(o)) return status('refund_requested', 'Refund requested', 50); // 6
+  if (isRevisionCompleted(o)) return status('revision_completed', 'Revision is completed', 100); // 7
+  if (isRevisionInProgress(o)) {
     return status(
       'revision_in_progress',
       'Revision in progress',
       windowProgress(o, now),
       null,
       'Revision in progress',
-    );
+    ); // 8
   }
-  if (o.system_client_status === 'Revision Requested' || o.client_status === 'Revision requested') {
-    return status('revision_requested', 'Revision requested', 20, null, 'Revision requested');
-  }
+  if (isRevisionRequested(o))
+    return status('revision_requested', 'Revision requested', 20, null, 'Revision requested'); // 9
   if (isCompleted(o)) {
+    // 10. "only part of the base price was paid": something paid, but less than the base price.
     const owesRest = o.basePriceCents !== null && o.paidCents > 0 && o.paidCents < o.basePriceCents;
     return status('completed', 'Task is completed', 100, owesRest ? 'Pay the remaining 70%' : null);
   }
-  return status('unpaid', 'Unpaid', 100, 'Pay the deposit to get a Geek');
+  return status('unpaid', 'Unpaid', 100, 'Pay the deposit to get a Geek'); // 11
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Seed 001 §5 and §8.
+// Seed 001 §5 and §8. emailRequired and passwordRequired are ours: the seed only says both are required.
 export const USER_MESSAGES = {
   emailFormat: 'Oops, check your email format',
   emailRequired: 'Please, enter your email',
@@ -8,17 +8,31 @@ export const USER_MESSAGES = {
   passwordBlank: 'Your password must have at least one character that is not a space',
   passwordNonLatin: 'Non-Latin characters are not allowed',
   phoneFormat: 'Phone number format is incorrect',
+  // What the forms show for the server's answers (seed 001 §8).
+  userNotFound: 'User not found. Please Sign up',
+  incorrectPassword: 'Incorrect password',
+  userExists: 'User exists, please try to Log in',
+  phoneExists: 'Phone number already exists',
+  restoredTitle: 'Restored',
+  restoredText: 'New Password was sent. Please check your email',
 } as const;
 
 export const normalizeEmail = (s: string) => s.trim().toLowerCase();
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optionalText = z.string().max(2000).optional();
 
+/**
+ * Seed 001 §5: e-mails are trimmed, lower-cased and format-checked. trim() and toLowerCase() rewrite the
+ * value in place, so this stays a plain string schema (JSON Schema and OpenAPI can describe it).
+ */
 export const emailField = z
   .string()
-  .transform(normalizeEmail)
-  .pipe(z.string().max(254, USER_MESSAGES.emailFormat).regex(EMAIL, USER_MESSAGES.emailFormat));
+  .trim()
+  .toLowerCase()
+  .max(254, USER_MESSAGES.emailFormat)
+  .regex(z.regexes.email, USER_MESSAGES.emailFormat);
+
+const requiredEmail = z.string().trim().min(1, USER_MESSAGES.emailRequired).pipe(emailField);
 
 export const signUpSchema = z.object({
   email: emailField,
@@ -26,7 +40,7 @@ export const signUpSchema = z.object({
     .string()
     .max(128)
     .refine((p) => p.trim().length > 0, USER_MESSAGES.passwordBlank)
-    // "Latin only": printable ASCII letters, digits, punctuation and spaces.
+    // Seed 001 §5 "Latin only": printable ASCII letters, digits, punctuation and spaces.
     .refine((p) => /^[\x20-\x7E]*$/.test(p), USER_MESSAGES.passwordNonLatin),
   profile_landing: optionalText,
   profile_landing_query: optionalText,
@@ -35,32 +49,37 @@ export const signUpSchema = z.object({
   timezone_str: z.string().max(100).optional(),
 });
 
+/** POST /factor_auth (seed 000 §7). For factor 'login' the value is the e-mail and the code the password. */
 export const logInSchema = z
   .object({
     type: z.literal('check_code'),
     factor: z.enum(['login', 'token', 'key']),
-    value: z.string().trim().max(500).min(1, USER_MESSAGES.emailRequired),
+    value: z.string().trim().min(1, USER_MESSAGES.emailRequired).max(500),
     code: z.string().max(128).optional(),
     get_user: z.boolean().optional(),
     timezone_str: z.string().max(100).optional(),
     host: optionalText,
   })
-  .transform((v) => (v.factor === 'login' ? { ...v, value: normalizeEmail(v.value) } : v))
+  // Before the transform, so an empty e-mail and an empty password are reported together.
   .superRefine((v, ctx) => {
     if (v.factor === 'login' && !v.code) {
       ctx.addIssue({ code: 'custom', path: ['code'], message: USER_MESSAGES.passwordRequired });
     }
-  });
+  })
+  // Seed 001 §5: the log-in e-mail is lower-cased; tokens and keys keep their case.
+  .transform((v) => (v.factor === 'login' ? { ...v, value: normalizeEmail(v.value) } : v));
 
 export const restoreSchema = z.object({
-  email: z.string().trim().min(1, USER_MESSAGES.emailRequired).pipe(emailField),
+  email: requiredEmail,
   host: optionalText,
 });
 
 /** Seed 001 §3: the 15 phone countries. `9` marks a digit in a mask. */
 export const PHONE_COUNTRIES = [
-  // The seed says the masks hold 9 digits for US, Canada, UK and Australia, but real US, Canadian and UK
-  // numbers have 10 national digits: the masks follow the real numbering plans so real numbers fit.
+  // Seed 001 §9 says the masks hold 9 digits for US, Canada, UK and Australia and fewer elsewhere, but a real
+  // US, Canadian or UK number has 10 national digits: the masks follow the real national significant number
+  // lengths (US/CA 10, GB 10, AU 9, NZ 9, SG 8, KR 10, HK 8, AE 9, SA 9, QA 8, KW 8, BH 8, YE 9, OM 8) so
+  // that real numbers fit.
   { countryCode: 'US', name: 'United States', phoneCode: '+1', phoneMask: '(999) 999-9999' },
   { countryCode: 'CA', name: 'Canada', phoneCode: '+1', phoneMask: '(999) 999-9999' },
   { countryCode: 'GB', name: 'United Kingdom', phoneCode: '+44', phoneMask: '9999 999999' },
@@ -78,7 +97,10 @@ export const PHONE_COUNTRIES = [
   { countryCode: 'OM', name: 'Oman', phoneCode: '+968', phoneMask: '9999 9999' },
 ] as const;
 
-export type PhoneCountryCode = (typeof PHONE_COUNTRIES)[number]['countryCode'];
+export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
+export type PhoneCountryCode = PhoneCountry['countryCode'];
+/** Seed 001 §9: the phone country when the IP country is unknown or not in the list. */
+export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'US';
 const COUNTRY_CODES = PHONE_COUNTRIES.map((c) => c.countryCode) as [PhoneCountryCode, ...PhoneCountryCode[]];
 
 export const maskDigitCount = (mask: string) => mask.replace(/[^9]/g, '').length;
@@ -86,7 +108,10 @@ export const maskDigitCount = (mask: string) => mask.replace(/[^9]/g, '').length
 /** The shared phone check (seed 001 §5): an optional plus, then 4 to 14 digits. */
 export const isPhoneFormatValid = (phone: string) => /^\+?\d{4,14}$/.test(phone);
 
-/** A phone stored as +{code}{digits} has exactly as many national digits as the country's mask. */
+/**
+ * Seed 001 §5: the phone's digits must number as many as the selected country's mask. The phone is stored
+ * as E.164 (+{code}{national digits}), so the country code is stripped before counting.
+ */
 export function phoneMatchesCountry(phone: string, countryCode: string): boolean {
   const country = PHONE_COUNTRIES.find((c) => c.countryCode === countryCode);
   if (!country) return false;
@@ -96,16 +121,18 @@ export function phoneMatchesCountry(phone: string, countryCode: string): boolean
   return digits.length - code.length === maskDigitCount(country.phoneMask);
 }
 
+/** PATCH /users/client/me (seed 000 §7): the profile settings a client may change. */
 export const profilePatchSchema = z
   .object({
     phone: z.string().trim().refine(isPhoneFormatValid, USER_MESSAGES.phoneFormat).optional(),
     country: z.enum(COUNTRY_CODES).optional(),
     notification_email: emailField.optional(),
-    onBoardingEventSentAt: z.iso.datetime().optional(),
+    onBoardingEventSentAt: z.iso.datetime({ offset: true }).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.phone && v.country && !phoneMatchesCountry(v.phone, v.country)) {
+    // A phone with a bad format already has its issue; report the mask mismatch only for a well-formed one.
+    if (v.phone && v.country && isPhoneFormatValid(v.phone) && !phoneMatchesCountry(v.phone, v.country)) {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: USER_MESSAGES.phoneFormat });
     }
   });
