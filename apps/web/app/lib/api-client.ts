@@ -45,7 +45,6 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   try {
     body = await res.json();
   } catch {
-    if (res.ok) throw new ApiError(res.status, 'Request JSON error');
     throw new ApiError(res.status, 'Request JSON error');
   }
   if (!res.ok) {
