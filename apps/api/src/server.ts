@@ -9,7 +9,7 @@ import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
-import { DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { DEMO_STAFF, DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 
 function jwtSecret(dataDir: string, configured: string | undefined): string {
@@ -72,6 +72,9 @@ async function main() {
       `  Database: ${db}`,
       `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
+      config.SEED_DEMO
+        ? `  Demo operator (API only, /api/v3/ops): ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`
+        : '',
       '',
     ].join('\n'),
   );

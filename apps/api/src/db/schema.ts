@@ -107,6 +107,16 @@ export const orders = pgTable(
     revisionAcceptAt: timestamptz('revision_accept_at'),
     revisionDeadline: timestamptz('revision_deadline'),
     workStartedAt: timestamptz('work_started_at'),
+    // Chosen add-ons (seed 000 §3 services); a Preferred Geek carries the chosen Geek's id.
+    services: jsonb('services').$type<{ tag: string; writerId?: string | null }[]>().notNull().default([]),
+    tipsPaidCents: cents('tips_paid_cents').notNull().default(0),
+    feedback: text('feedback'),
+    feedbackTags: jsonb('feedback_tags').$type<string[]>().notNull().default([]),
+    clientAcceptAt: timestamptz('client_accept_at'),
+    clientRevisionAt: timestamptz('client_revision_at'),
+    revisionComment: text('revision_comment'),
+    refundComment: text('refund_comment'),
+    refundTo: text('refund_to', { enum: ['balance', 'card'] }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -148,8 +158,47 @@ export const coupons = pgTable('coupons', {
   validFrom: timestamptz('valid_from'),
   validUntil: timestamptz('valid_until'),
   active: boolean('active').notNull().default(true),
+  // Seed 000 §3: a code may grant an add-on for free instead of (or with) a percentage.
+  freeAddOn: text('free_add_on'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+// Seed 000 §3 "Subscription"; premium plus lowers the minimum hours (seed 000 §9).
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(),
+    tag: text('tag', { enum: ['premium', 'premium plus'] }).notNull(),
+    name: text('name').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamptz('current_period_end'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+// Every applied transition of the order state machine, who triggered it and what it changed.
+export const orderTransitions = pgTable(
+  'order_transitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    name: text('name').notNull(),
+    actor: text('actor', { enum: ['client', 'operator', 'gateway', 'system'] }).notNull(),
+    actorId: uuid('actor_id'),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_transitions_order_idx').on(t.orderId, t.createdAt)],
+);
 
 // Double-entry ledger (DESIGN.md "Data and money"): every transaction's entries sum to zero;
 // an account's balance is the sum of its entries. Append-only: rows are never updated or deleted.
@@ -170,8 +219,8 @@ export const ledgerEntries = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
-    accountType: text('account_type', { enum: ['user', 'order', 'gateway', 'revenue'] }).notNull(),
-    // user id or order id; null for the system accounts (gateway, revenue)
+    accountType: text('account_type', { enum: ['user', 'order', 'geek', 'gateway', 'revenue'] }).notNull(),
+    // user, order or Geek id; null for the system accounts (gateway, revenue)
     accountId: uuid('account_id'),
     amountCents: cents('amount_cents').notNull(),
   },

@@ -3,11 +3,14 @@ import { pricePerPageCents, splitDeposit } from '@geekly/domain/pricing/quote.ts
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
+import { upsertStaffAccount } from '../modules/ops/staff-accounts.ts';
 import { newLoginKey, newReferralCode } from '../modules/users/random-codes.ts';
 import type { Database } from './database.ts';
 import { coupons, courses, geeks, orderMessages, orders, users } from './schema.ts';
 
 export const DEMO_STUDENT = { email: 'demo@geekly.example', password: 'geekly-demo' } as const;
+/** A demo operator for the operator API (/api/v3/ops); real ones come from `npm run staff:create`. */
+export const DEMO_STAFF = { email: 'ops@geekly.example', password: 'geekly-ops-demo' } as const;
 
 const GEEKS = [
   {
@@ -49,6 +52,7 @@ export async function seedDemoData(db: Database, now: Date) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STUDENT.email));
   if (existing) return;
   await db.transaction(async (tx) => {
+    await upsertStaffAccount(tx, DEMO_STAFF.email, DEMO_STAFF.password);
     const insertedGeeks = await tx.insert(geeks).values(GEEKS).returning({ id: geeks.id });
     const [student] = await tx
       .insert(users)

@@ -10,6 +10,10 @@ export const ERROR_STATUS = {
   WRONG_PASSWORD: 400,
   CSRF: 403,
   RATE_LIMITED: 429,
+  ORDER_LOCKED: 422,
+  NOT_ALLOWED: 409,
+  INSUFFICIENT_BALANCE: 409,
+  PAYMENT_REQUIRED: 402,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

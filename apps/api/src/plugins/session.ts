@@ -39,6 +39,12 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
       if (user.role !== 'client') throw unauthenticated();
       request.user = user;
     },
+    /** preHandler for the operator API: only staff accounts; a client's token is refused. */
+    async requireStaff(request: FastifyRequest) {
+      const user = await authenticate(ctx, request);
+      if (user.role !== 'staff') throw new AppError('FORBIDDEN', 'Staff only');
+      request.user = user;
+    },
     setSessionCookie(reply: FastifyReply, jwt: string) {
       reply.setCookie(SESSION_COOKIE, jwt, {
         httpOnly: true,
@@ -56,7 +62,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
 
 export type Session = ReturnType<typeof registerSession>;
 
-/** The authenticated user; only valid after requireClient ran as a preHandler. */
+/** The authenticated user; only valid after requireClient or requireStaff ran as a preHandler. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthenticated();
   return request.user;

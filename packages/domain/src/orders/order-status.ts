@@ -294,3 +294,27 @@ export function displayStatus(o: OrderStatusInput, now: Date): DisplayStatus {
   }
   return status('unpaid', 'Unpaid', 100, 'Pay the deposit to get a Geek'); // 11
 }
+
+function isRevisionPending(o: OrderStatusInput): boolean {
+  return isRevisionRequested(o) || isRevisionInProgress(o);
+}
+
+/**
+ * The seed shows the 'Request revision' prompt "when a revision can be requested" without the rule; ours: a
+ * paid task that was delivered (completed, or its last revision completed), with no refund and no revision
+ * pending.
+ */
+export function canRequestRevision(o: OrderStatusInput): boolean {
+  if (isDeleted(o) || isRefunded(o) || isRefundRequested(o) || isRevisionPending(o)) return false;
+  if (paymentState(o) === 'unpaid') return false;
+  return isCompleted(o) || isRevisionCompleted(o);
+}
+
+/**
+ * Seed 000 §4: the tip button shows when paid, tips not yet paid, and (not rated, or mark at least 4). The
+ * seed's "no pending selection" is the rating screen's own state, so the browser adds it.
+ */
+export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
+  if (isDeleted(o) || paymentState(o) === 'unpaid' || tipsPaidCents > 0) return false;
+  return !isRated(o) || o.mark >= 4;
+}

@@ -5,6 +5,7 @@ import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
 export type LedgerAccount =
   | { type: 'user'; id: string }
   | { type: 'order'; id: string }
+  | { type: 'geek'; id: string }
   | { type: 'gateway' }
   | { type: 'revenue' };
 

@@ -1,14 +1,34 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import {
+  canDownloadGeekFiles,
+  canRemoveClientFiles,
+  showsFilesFromGeek,
+} from '@geekly/domain/orders/geek-files.ts';
+import type { OrderState } from '@geekly/domain/orders/order-machine.ts';
+import {
   type ClientStatus,
+  canRate,
+  canRequestRefund,
+  canRequestRevision,
+  canTip,
   displayStatus,
+  isChangeable,
+  isDeleted,
+  isUnderReview,
   type OrderStatusInput,
+  paymentState,
   type SystemClientStatus,
 } from '@geekly/domain/orders/order-status.ts';
+import { revisionPrompt } from '@geekly/domain/orders/revision-prompts.ts';
+import { type AddedService, addOnStates } from '@geekly/domain/pricing/add-ons.ts';
+import { discountErrorText } from '@geekly/domain/pricing/coupons.ts';
+import { WORDS_PER_PAGE } from '@geekly/domain/pricing/quote.ts';
 import { z } from 'zod';
+import type { PricedOrder } from './order-pricing.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 const dollars = z.number().describe('US dollars, 2 decimals');
+const isoTime = z.string().describe('ISO 8601, UTC');
 
 export const orderResponseSchema = z.object({
   _id: z.string(),
@@ -19,24 +39,78 @@ export const orderResponseSchema = z.object({
   level: z.string(),
   spacing: z.string(),
   size: z.string(),
+  pages: z.number().int().nullable(),
+  words: z.number().int().nullable(),
   request_type: z.string().nullable(),
   additional: z.array(z.string()),
   tags: z.array(z.string()),
-  created_at: z.string(),
-  deadline: z.string(),
-  price: dollars.nullable(),
-  quote_price: dollars.nullable(),
-  partial_price: dollars.nullable(),
-  client_base_price: dollars.nullable(),
+  created_at: isoTime,
+  deadline: isoTime,
+  min_deadline: isoTime.nullable().describe('the earliest deadline allowed for the pages'),
+  bad_deadline: z.boolean().describe('pages set and the deadline earlier than min_deadline'),
+  deadline_left: z.number().describe('hours from now to the deadline'),
+  price: dollars.nullable().describe('the total to pay: work after discount plus add-ons'),
+  quote_price: dollars.nullable().describe('per-page price for the hours left × pages, before discount'),
+  client_base_price: dollars.nullable().describe('the work price after the discount'),
+  partial_price: dollars.nullable().describe('the 30% deposit of price'),
+  post_payment: dollars.nullable().describe('price minus the deposit (70%)'),
+  discount_amount: dollars,
+  addons_total: dollars,
   client_paid: dollars,
-  client_paid_at: z.string().nullable(),
+  amount_left: dollars.nullable().describe('what is still to pay'),
+  client_paid_at: isoTime.nullable(),
+  client_paid_at_first: isoTime.nullable(),
   discount: z.string().nullable(),
+  discount_valid: z.boolean().nullable(),
+  discount_error_type: z.string().nullable(),
+  discount_info: z
+    .object({
+      code: z.string(),
+      value: z.number().describe('percent off'),
+      discount_type: z.literal('percentage'),
+      discount_valid: z.boolean(),
+      discount_error_type: z.string().nullable(),
+      discount_error_text: z.string().nullable(),
+      quote_amount: dollars.describe('the discount in dollars'),
+      applied_to: z.literal('order'),
+    })
+    .nullable(),
+  services: z.array(
+    z.object({
+      service: z.string(),
+      label: z.string(),
+      added: z.boolean(),
+      active: z.boolean(),
+      disabled: z.boolean(),
+      hidden: z.boolean(),
+      price: dollars,
+      writer_id: z.string().nullable(),
+    }),
+  ),
   refunded: z.boolean(),
   mark: z.number().int(),
+  tips_paid: dollars,
   system_client_status: z.string(),
   client_status: z.string().nullable(),
   writer_info: z.string().nullable().describe('the Geek id'),
+  revision_deadline: isoTime.nullable(),
+  revision_comment: z.string().nullable(),
+  client_revision_at: isoTime.nullable(),
   messages_count: z.number().int(),
+  payment_state: z.enum(['unpaid', 'partially_paid', 'fully_paid']),
+  deleted: z.boolean(),
+  changeable: z.boolean(),
+  under_review: z.boolean(),
+  files_from_geek_shown: z.boolean(),
+  can: z.object({
+    rate: z.boolean(),
+    request_refund: z.boolean(),
+    request_revision: z.boolean(),
+    tip: z.boolean(),
+    download_geek_files: z.boolean(),
+    remove_client_files: z.boolean(),
+  }),
+  revision_prompt: z.object({ kind: z.string(), text: z.string(), action: z.string() }).nullable(),
   status: z.object({
     key: z.string(),
     label: z.string(),
@@ -49,11 +123,12 @@ export const orderResponseSchema = z.object({
 export type OrderView = z.infer<typeof orderResponseSchema>;
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function statusInput(row: OrderRow, paidCents: number): OrderStatusInput {
+export function statusInput(row: OrderRow, paidCents: number, priceCents = row.priceCents): OrderStatusInput {
   return {
     hasId: true,
-    priceCents: row.priceCents,
+    priceCents,
     paidCents,
     basePriceCents: row.clientBasePriceCents,
     system_client_status: row.systemClientStatus as SystemClientStatus,
@@ -73,11 +148,47 @@ export function statusInput(row: OrderRow, paidCents: number): OrderStatusInput 
   };
 }
 
+/** What the state machine reads, with the server's price at this moment. */
+export function orderState(row: OrderRow, paidCents: number, priced: PricedOrder): OrderState {
+  const base = statusInput(row, paidCents, priced.price.priceCents);
+  // The "base price" of rule 10 is the work price; a changeable task's follows the clock.
+  return {
+    ...base,
+    basePriceCents: priced.price.workCents,
+    title: row.title,
+    services: row.services as AddedService[],
+    additional: row.additional,
+    tipsPaidCents: row.tipsPaidCents,
+    badDeadline: priced.price.badDeadline,
+    revisionDeadline: row.revisionDeadline,
+    refundTo: row.refundTo,
+  };
+}
+
 export function toOrderView(
   row: OrderRow,
-  extra: { paidCents: number; messagesCount: number; now: Date },
+  extra: {
+    paidCents: number;
+    messagesCount: number;
+    now: Date;
+    priced: PricedOrder;
+    preferredGeekIds: readonly string[];
+  },
 ): OrderView {
-  const status = displayStatus(statusInput(row, extra.paidCents), extra.now);
+  const { price, coupon } = extra.priced;
+  const o = orderState(row, extra.paidCents, extra.priced);
+  const status = displayStatus(o, extra.now);
+  const locked = !isChangeable(o);
+  const services = addOnStates(o.services, {
+    locked,
+    freeAddOn: price.freeAddOn,
+    saving: false,
+    hoursLeft: price.hoursLeft,
+    preferredGeekIds: extra.preferredGeekIds,
+    workCents: price.workCents,
+  });
+  const canRevise = canRequestRevision(o);
+  const couponInvalid = coupon && !coupon.valid ? coupon : null;
   return {
     _id: row.id,
     number: row.number,
@@ -87,24 +198,79 @@ export function toOrderView(
     level: row.level,
     spacing: row.spacing,
     size: row.size,
+    pages: price.pages,
+    words: price.pages === null ? null : price.pages * WORDS_PER_PAGE,
     request_type: row.requestType,
     additional: row.additional,
     tags: row.tags,
     created_at: row.createdAt.toISOString(),
     deadline: row.deadline.toISOString(),
-    price: money(row.priceCents),
-    quote_price: money(row.quotePriceCents),
-    partial_price: money(row.partialPriceCents),
-    client_base_price: money(row.clientBasePriceCents),
+    min_deadline: iso(price.minDeadline),
+    bad_deadline: price.badDeadline,
+    deadline_left: Math.round(price.hoursLeft * 100) / 100,
+    price: money(price.priceCents),
+    quote_price: money(price.quoteCents),
+    client_base_price: money(price.workCents),
+    partial_price: money(price.depositCents),
+    post_payment: money(price.remainderCents),
+    discount_amount: centsToDollars(price.discountCents),
+    addons_total: centsToDollars(price.addOnsCents),
     client_paid: centsToDollars(extra.paidCents),
-    client_paid_at: row.clientPaidAt?.toISOString() ?? null,
+    amount_left:
+      price.priceCents === null ? null : centsToDollars(Math.max(0, price.priceCents - extra.paidCents)),
+    client_paid_at: iso(row.clientPaidAt),
+    client_paid_at_first: iso(row.clientPaidAtFirst),
     discount: row.discount,
+    discount_valid: coupon ? coupon.valid : row.discount ? true : null,
+    discount_error_type: couponInvalid?.errorType ?? null,
+    discount_info: row.discount
+      ? {
+          code: row.discount,
+          value: coupon?.valid ? coupon.coupon.percentOff : 0,
+          discount_type: 'percentage',
+          discount_valid: coupon ? coupon.valid : true,
+          discount_error_type: couponInvalid?.errorType ?? null,
+          discount_error_text: couponInvalid
+            ? discountErrorText(couponInvalid.errorType, couponInvalid.errorValue)
+            : null,
+          quote_amount: centsToDollars(price.discountCents),
+          applied_to: 'order',
+        }
+      : null,
+    services: services.map((s) => ({
+      service: s.service,
+      label: s.label,
+      added: s.added,
+      active: s.active,
+      disabled: s.disabled,
+      hidden: s.hidden,
+      price: centsToDollars(s.priceCents),
+      writer_id: s.writerId,
+    })),
     refunded: row.refunded,
     mark: row.mark,
+    tips_paid: centsToDollars(row.tipsPaidCents),
     system_client_status: row.systemClientStatus,
     client_status: row.clientStatus,
     writer_info: row.writerId,
+    revision_deadline: iso(row.revisionDeadline),
+    revision_comment: row.revisionComment,
+    client_revision_at: iso(row.clientRevisionAt),
     messages_count: extra.messagesCount,
+    payment_state: paymentState(o),
+    deleted: isDeleted(o),
+    changeable: !locked,
+    under_review: isUnderReview(o),
+    files_from_geek_shown: showsFilesFromGeek(o),
+    can: {
+      rate: canRate(o),
+      request_refund: canRequestRefund(o),
+      request_revision: canRevise,
+      tip: canTip(o, row.tipsPaidCents),
+      download_geek_files: canDownloadGeekFiles(o),
+      remove_client_files: canRemoveClientFiles(o),
+    },
+    revision_prompt: revisionPrompt(o, { canRequestRevision: canRevise }),
     status: {
       key: status.key,
       label: status.label,

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { orderMessages, orders } from '../../db/schema.ts';
+import { orderMessages, orders, orderTransitions } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
 
 export async function insertOrder(db: Db, values: NewOrderRow): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
@@ -15,7 +16,7 @@ export async function insertOrder(db: Db, values: NewOrderRow): Promise<OrderRow
 
 /** Scoped by owner: another user's order is indistinguishable from a missing one. */
 export async function findUserOrder(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {
-  if (!UUID.test(orderId)) return undefined;
+  if (!isUuid(orderId)) return undefined;
   const [row] = await db
     .select()
     .from(orders)
@@ -23,8 +24,38 @@ export async function findUserOrder(db: Db, userId: string, orderId: string): Pr
   return row;
 }
 
+/**
+ * Locks the order's row until the transaction ends, so transitions of one order run one at a time.
+ * `userId` scopes it to its owner (client calls); operators pass null.
+ */
+export async function lockOrder(
+  db: Db,
+  orderId: string,
+  userId: string | null,
+): Promise<OrderRow | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
+  const [row] = await db.select().from(orders).where(where).for('update');
+  return row;
+}
+
+export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRow>): Promise<OrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw new Error(`order ${id} vanished`);
+  return row;
+}
+
+/** The list leaves out tasks the client deleted (seed 000 §4: a deleted task sends the user to /orders). */
 export async function listUserOrders(db: Db, userId: string, page: { offset: number; limit: number }) {
-  const where = eq(orders.userId, userId);
+  const where = and(
+    eq(orders.userId, userId),
+    eq(orders.clientRemove, false),
+    ne(orders.systemClientStatus, 'Deleted'),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -48,4 +79,27 @@ export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<str
     .groupBy(orderMessages.orderId);
   for (const row of rows) result.set(row.orderId, row.n);
   return result;
+}
+
+// Seed 000 §4 "My Geeks": only Geeks from orders under review.
+const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
+
+/** The Geeks a client may choose as Preferred Geek. */
+export async function preferredGeekIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: orders.writerId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES)));
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
+}
+
+export async function insertTransitionLog(db: Db, values: typeof orderTransitions.$inferInsert) {
+  await db.insert(orderTransitions).values(values);
+}
+
+/** Any order, for the operator API (never for client calls). */
+export async function findOrderById(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
 }

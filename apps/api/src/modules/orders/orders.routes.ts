@@ -1,4 +1,7 @@
+import { orderActionSchema } from '@geekly/domain/orders/order-action-schemas.ts';
+import { couponCodeSchema, orderPatchSchema } from '@geekly/domain/orders/order-form-schemas.ts';
 import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
+import { payOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,9 +9,15 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
 import { createOrder } from './create-order.ts';
-import { getOrder, listOrders } from './list-orders.ts';
+import { getOrder, listOrders, orderView } from './list-orders.ts';
+import { runOrderAction } from './order-actions.ts';
 import { orderResponseSchema } from './order-view.ts';
+import { payOrder } from './pay-order.ts';
+import { updateOrder } from './update-order.ts';
+
+const orderParams = z.object({ id: z.string().max(100) });
 
 export function ordersRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
@@ -34,7 +43,7 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       {
         schema: {
           tags: ['orders'],
-          summary: "The caller's tasks, newest first",
+          summary: "The caller's tasks, newest first (deleted ones left out)",
           querystring: z.object({ page: z.coerce.number().int().min(0).max(10_000).default(0) }),
           response: {
             200: z.object({ results: z.array(orderResponseSchema), total: z.number().int() }),
@@ -51,7 +60,7 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
         schema: {
           tags: ['orders'],
           summary: 'One task of the caller (another user’s task is a 404)',
-          params: z.object({ id: z.string().max(100) }),
+          params: orderParams,
           response: { 200: orderResponseSchema, ...errorResponses(401, 404) },
         },
       },
@@ -59,6 +68,73 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
         const order = await getOrder(ctx, currentUser(request), request.params.id);
         if (!order) throw notFound('Order not found');
         return order;
+      },
+    );
+
+    r.patch(
+      '/orders/:id',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Edit a task; the server recalculates its quote (prices sent by the client are ignored)',
+          params: orderParams,
+          body: orderPatchSchema,
+          response: { 200: orderResponseSchema, ...errorResponses(401, 404, 409, 422) },
+        },
+      },
+      async (request) =>
+        orderView(ctx, await updateOrder(ctx, currentUser(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/orders/:id',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'A client action: rate, request a revision or a refund, add or remove an add-on, delete',
+          params: orderParams,
+          body: orderActionSchema,
+          response: { 200: orderResponseSchema, ...errorResponses(401, 404, 409, 422) },
+        },
+      },
+      async (request) =>
+        orderView(ctx, await runOrderAction(ctx, currentUser(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/orders/:id/pay',
+      {
+        schema: {
+          tags: ['orders', 'payments'],
+          summary: 'Pay what is due (the 30% deposit with partial, else the rest) from the balance',
+          params: orderParams,
+          body: payOrderSchema,
+          response: {
+            200: z.object({ status: z.literal('paid'), order: orderResponseSchema }),
+            ...errorResponses(401, 402, 404, 409, 422),
+          },
+        },
+      },
+      async (request) => {
+        const row = await payOrder(ctx, currentUser(request), request.params.id, request.body);
+        return { status: 'paid' as const, order: await orderView(ctx, row) };
+      },
+    );
+
+    r.post(
+      '/discount_check',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['orders'],
+          summary: 'Check a coupon code for the caller',
+          body: z.object({ code: z.string().max(50) }),
+          response: { 200: discountInfoSchema, ...errorResponses(401, 422, 429) },
+        },
+      },
+      async (request) => {
+        const parsed = couponCodeSchema.safeParse(request.body.code);
+        return checkDiscount(ctx, currentUser(request), parsed.success ? parsed.data : '');
       },
     );
   };

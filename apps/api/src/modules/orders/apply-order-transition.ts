@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  type OrderEffect,
+  type OrderPatch,
+  type OrderState,
+  runTransition,
+  type TransitionInput,
+  type TransitionName,
+  type TransitionRefusal,
+} from '@geekly/domain/orders/order-machine.ts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import { users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { orderNoticeMail } from './order-notices.ts';
+import { type PricedOrder, priceOrder } from './order-pricing.ts';
+import { orderState } from './order-view.ts';
+import {
+  insertTransitionLog,
+  lockOrder,
+  type NewOrderRow,
+  type OrderRow,
+  updateOrder,
+} from './orders.repository.ts';
+
+export type TransitionCaller = {
+  actor: Actor;
+  /** The client's id scopes the order to its owner; operators and the gateway see every order. */
+  userId: string | null;
+  actorId: string | null;
+};
+
+export type Loaded = {
+  tx: Db;
+  now: Date;
+  row: OrderRow;
+  paidCents: number;
+  priced: PricedOrder;
+  state: OrderState;
+};
+
+const REFUSALS: Record<TransitionRefusal, () => AppError> = {
+  // Seed 000 §8: the server's words for a change to a locked task.
+  order_locked: () =>
+    new AppError('ORDER_LOCKED', "Can't change details. Please contact support", {
+      errorType: 'order_locked',
+    }),
+  order_deleted: () => new AppError('NOT_ALLOWED', 'This task was deleted', { errorType: 'order_deleted' }),
+  not_allowed: () =>
+    new AppError('NOT_ALLOWED', 'This is not possible for the task in its current state', {
+      errorType: 'not_allowed',
+    }),
+  bad_deadline: () =>
+    new AppError('VALIDATION', 'The deadline is too early for the number of pages', {
+      errorType: 'bad_deadline',
+    }),
+  no_price: () => new AppError('VALIDATION', 'The task has no price yet', { errorType: 'no_price' }),
+  wrong_amount: () =>
+    new AppError('NOT_ALLOWED', 'The amount does not match what is due', { errorType: 'wrong_amount' }),
+  revision_deadline_too_early: () =>
+    new AppError('VALIDATION', 'Please give us at least 24 hours to complete your revision.', {
+      errorType: 'validation',
+      errorValue: { revision_deadline: 'Please give us at least 24 hours to complete your revision.' },
+    }),
+  writer_required: () =>
+    new AppError('VALIDATION', 'Choose a Geek', {
+      errorType: 'validation',
+      errorValue: { writer_id: 'Choose a Geek' },
+    }),
+  add_on_disabled: () =>
+    new AppError('NOT_ALLOWED', 'This add-on is not available for the task now', {
+      errorType: 'add_on_disabled',
+    }),
+  add_on_already_added: () =>
+    new AppError('NOT_ALLOWED', 'This add-on is already added', { errorType: 'add_on_already_added' }),
+  add_on_not_added: () =>
+    new AppError('NOT_ALLOWED', 'This add-on is not added', { errorType: 'add_on_not_added' }),
+  add_on_paid: () =>
+    new AppError('NOT_ALLOWED', 'A paid add-on cannot be removed', { errorType: 'add_on_paid' }),
+  preferred_geek_required: () =>
+    new AppError('VALIDATION', 'Please choose a Geek from the list', {
+      errorType: 'validation',
+      errorValue: { writer_id: 'Please choose a Geek from the list' },
+    }),
+};
+
+export const refusalError = (refusal: TransitionRefusal) => REFUSALS[refusal]();
+
+function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
+  const c: Partial<NewOrderRow> = {};
+  if (p.title !== undefined) c.title = p.title;
+  if (p.details !== undefined) c.details = p.details;
+  if (p.size !== undefined) c.size = p.size;
+  if (p.deadline !== undefined) c.deadline = p.deadline;
+  if (p.request_type !== undefined) c.requestType = p.request_type;
+  if (p.discount !== undefined) c.discount = p.discount;
+  if (p.additional !== undefined) c.additional = p.additional;
+  if (p.tags !== undefined) c.tags = p.tags;
+  if (p.services !== undefined) c.services = p.services;
+  if (p.system_client_status !== undefined) c.systemClientStatus = p.system_client_status;
+  if (p.client_status !== undefined) c.clientStatus = p.client_status;
+  if (p.writer_id !== undefined) c.writerId = p.writer_id;
+  if (p.client_paid_at !== undefined) c.clientPaidAt = p.client_paid_at;
+  if (p.client_paid_at_first !== undefined) c.clientPaidAtFirst = p.client_paid_at_first;
+  if (p.client_accept_at !== undefined) c.clientAcceptAt = p.client_accept_at;
+  if (p.mark !== undefined) c.mark = p.mark;
+  if (p.feedback !== undefined) c.feedback = p.feedback;
+  if (p.feedback_tags !== undefined) c.feedbackTags = p.feedback_tags;
+  if (p.client_revision_at !== undefined) c.clientRevisionAt = p.client_revision_at;
+  if (p.revision_comment !== undefined) c.revisionComment = p.revision_comment;
+  if (p.revision_deadline !== undefined) c.revisionDeadline = p.revision_deadline;
+  if (p.revision_accept_at !== undefined) c.revisionAcceptAt = p.revision_accept_at;
+  if (p.refund_comment !== undefined) c.refundComment = p.refund_comment;
+  if (p.refund_to !== undefined) c.refundTo = p.refund_to;
+  if (p.refunded !== undefined) c.refunded = p.refunded;
+  if (p.work_started_at !== undefined) c.workStartedAt = p.work_started_at;
+  if (p.tips_paid_cents !== undefined) c.tipsPaidCents = p.tips_paid_cents;
+  if (p.client_remove !== undefined) c.clientRemove = p.client_remove;
+  return c;
+}
+
+/** Spends from the balance under the user's row lock, so concurrent spends never overdraw it. */
+async function debitBalance(tx: Db, userId: string, amountCents: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const balance = await accountBalanceCents(tx, 'user', userId);
+  if (balance < amountCents) {
+    throw new AppError('INSUFFICIENT_BALANCE', 'Not enough money on your balance', {
+      errorType: 'insufficient_balance',
+      errorValue: { available_balance: balance / 100 },
+    });
+  }
+}
+
+async function runEffects(
+  ctx: AppContext,
+  tx: Db,
+  row: OrderRow,
+  effects: OrderEffect[],
+  key: string,
+  name: TransitionName,
+) {
+  const order = { type: 'order', id: row.id } as const;
+  const user = { type: 'user', id: row.userId } as const;
+  for (const [i, effect] of effects.entries()) {
+    const idempotencyKey = `${key}:${i}`;
+    const meta = { idempotencyKey, userId: row.userId, orderId: row.id };
+    if (effect.kind === 'charge') {
+      const from = effect.source === 'balance' ? user : ({ type: 'gateway' } as const);
+      if (effect.source === 'balance') await debitBalance(tx, row.userId, effect.amountCents);
+      const to =
+        effect.purpose === 'tip' && row.writerId ? ({ type: 'geek', id: row.writerId } as const) : order;
+      await postLedgerTransaction(tx, {
+        ...meta,
+        kind: `${effect.purpose === 'tip' ? 'tip' : 'order_payment'}_${effect.source}`,
+        memo: `${name} task #${row.number}`,
+        entries: [
+          { account: from, amountCents: -effect.amountCents },
+          { account: to, amountCents: effect.amountCents },
+        ],
+      });
+    } else if (effect.kind === 'refund') {
+      const to = effect.destination === 'balance' ? user : ({ type: 'gateway' } as const);
+      await postLedgerTransaction(tx, {
+        ...meta,
+        kind: `refund_${effect.destination}`,
+        memo: `Refund of task #${row.number}`,
+        entries: [
+          { account: order, amountCents: -effect.amountCents },
+          { account: to, amountCents: effect.amountCents },
+        ],
+      });
+    } else {
+      const [owner] = await tx
+        .select({ email: users.notificationEmail })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (owner)
+        await ctx.mailer.enqueue(tx, orderNoticeMail(effect.notice, row, owner.email, ctx.config.PUBLIC_URL));
+    }
+  }
+}
+
+/**
+ * Applies one transition of the order state machine inside one database transaction: lock the order, price
+ * it at `now`, check the guard, write the patch and the new price, carry out the effects (ledger, mail) and
+ * log the transition. Any refusal or failure rolls everything back.
+ */
+export async function applyOrderTransition<N extends TransitionName>(
+  ctx: AppContext,
+  caller: TransitionCaller,
+  orderId: string,
+  name: N,
+  input: TransitionInput<N> | ((loaded: Loaded) => TransitionInput<N> | Promise<TransitionInput<N>>),
+  opts: { idempotencyKey?: string } = {},
+): Promise<OrderRow> {
+  const now = ctx.now();
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, orderId, caller.userId);
+    if (!row) throw notFound('Order not found');
+    const paidCents = await accountBalanceCents(tx, 'order', row.id);
+    const priced = await priceOrder(tx, row, paidCents, now, { lockCoupon: name === 'pay' });
+    const state = orderState(row, paidCents, priced);
+    const resolved =
+      typeof input === 'function'
+        ? await (input as (l: Loaded) => TransitionInput<N> | Promise<TransitionInput<N>>)({
+            tx,
+            now,
+            row,
+            paidCents,
+            priced,
+            state,
+          })
+        : input;
+    const outcome = runTransition(name, caller.actor, state, resolved, { now });
+    if (!outcome.ok) throw refusalError(outcome.refusal);
+
+    const transitionId = randomUUID();
+    const columns = patchColumns(outcome.patch);
+    const next = { ...row, ...columns } as OrderRow;
+    // A task priced while changeable keeps following the clock; the price it is paid at is the one stored.
+    const repriced = await priceOrder(tx, next, paidCents, now, { changeable: priced.changeable });
+    const p = repriced.price;
+    Object.assign(columns, {
+      quotePriceCents: p.quoteCents,
+      clientBasePriceCents: p.workCents,
+      priceCents: p.priceCents,
+      partialPriceCents: p.depositCents,
+    });
+    const status = columns.systemClientStatus ?? row.systemClientStatus;
+    if (status === 'New project' || status === 'Unpaid')
+      columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';
+
+    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name);
+    const updated = await updateOrder(tx, row.id, columns);
+    await insertTransitionLog(tx, {
+      id: transitionId,
+      orderId: row.id,
+      name,
+      actor: caller.actor,
+      actorId: caller.actorId,
+      fromStatus: row.systemClientStatus,
+      toStatus: updated.systemClientStatus,
+      changes: JSON.parse(JSON.stringify(outcome.patch)) as Record<string, unknown>,
+    });
+    return { updated, mails: outcome.effects.some((e) => e.kind === 'notify') };
+  });
+  if (result.mails) ctx.mailer.kick();
+  return result.updated;
+}

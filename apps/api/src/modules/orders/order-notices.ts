@@ -1,0 +1,47 @@
+import type { OrderNotice } from '@geekly/domain/orders/order-machine.ts';
+import type { MailMessage } from '../../adapters/mail/mail-transport.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
+  order_paid: {
+    subject: 'We received payment for your task',
+    body: 'This means a Geek can work on it. We will contact you in case your Geek needs clarifications.',
+  },
+  geek_assigned: { subject: 'A Geek is on your task', body: 'We found a Geek for your task.' },
+  order_delivered: {
+    subject: 'Your task is ready',
+    body: 'Your Geek has sent the work. Open your task to see the files, and tell us how it went.',
+  },
+  revision_accepted: {
+    subject: 'Your revision is in progress',
+    body: 'Your Geek is working on your revision.',
+  },
+  revision_declined: {
+    subject: 'About your revision request',
+    body: 'We could not take your revision request. Please write to us in the task messages to talk it over.',
+  },
+  revision_delivered: { subject: 'Your revision is ready', body: 'Your Geek has sent the revised work.' },
+  refund_accepted: {
+    subject: 'Your refund is accepted',
+    body: 'We accepted your refund request. Money refunded to your balance is there now; a card refund takes 3-5 business days.',
+  },
+  refund_declined: {
+    subject: 'About your refund request',
+    body: 'We reviewed your refund request and could not accept it. Please write to us if you have questions.',
+  },
+};
+
+export function orderNoticeMail(
+  notice: OrderNotice,
+  order: OrderRow,
+  to: string,
+  publicUrl: string,
+): MailMessage {
+  const t = TEXTS[notice];
+  const link = `${publicUrl.replace(/\/$/, '')}/order/${order.id}#orderemail`;
+  return {
+    to,
+    subject: `${t.subject} — task #${order.number}`,
+    text: `Hi,\n\n${t.body}\n\nTask #${order.number}: ${order.title}\n${link}\n\nGeekly`,
+  };
+}

@@ -1,0 +1,68 @@
+import { isChangeable } from '@geekly/domain/orders/order-status.ts';
+import type { AddedService, AddOnService } from '@geekly/domain/pricing/add-ons.ts';
+import { type CouponCheck, checkCoupon } from '@geekly/domain/pricing/coupons.ts';
+import { lockedOrderPrice, type OrderPrice, orderPrice } from '@geekly/domain/pricing/order-price.ts';
+import { parsePages } from '@geekly/domain/pricing/quote.ts';
+import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
+import type { Db } from '../../db/database.ts';
+import { couponUsage, findCoupon } from '../coupons/coupons.repository.ts';
+import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
+import { statusInput } from './order-view.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+export type PricedOrder = { price: OrderPrice; coupon: CouponCheck | null; changeable: boolean };
+
+export const orderServices = (row: OrderRow) => row.services as AddedService[];
+
+/**
+ * The server's price of a task at `now`. While the task is changeable the price follows the clock, the pages,
+ * the coupon and the add-ons (seed 000 §9); once paid, the work price is frozen and only add-ons change it.
+ * `lockCoupon` takes the coupon's row lock (payments), so limited codes are not over-used concurrently.
+ */
+export async function priceOrder(
+  db: Db,
+  row: OrderRow,
+  paidCents: number,
+  now: Date,
+  opts: { lockCoupon?: boolean; changeable?: boolean; premiumPlus?: boolean } = {},
+): Promise<PricedOrder> {
+  const changeable = opts.changeable ?? isChangeable(statusInput(row, paidCents));
+  const pages = parsePages(row.size);
+  const services = orderServices(row);
+  const couponRow = row.discount
+    ? await findCoupon(db, row.discount, { forUpdate: opts.lockCoupon })
+    : undefined;
+  if (!changeable) {
+    return {
+      changeable,
+      coupon: null,
+      price: lockedOrderPrice({
+        now,
+        deadline: row.deadline,
+        pages,
+        quoteCents: row.quotePriceCents,
+        workCents: row.clientBasePriceCents,
+        freeAddOn: (couponRow?.freeAddOn as AddOnService | null | undefined) ?? null,
+        services,
+      }),
+    };
+  }
+  const base = {
+    now,
+    deadline: row.deadline,
+    pages,
+    requestType: row.requestType,
+    premiumPlus: opts.premiumPlus ?? hasPremiumPlus(await userSubscriptions(db, row.userId), now),
+    services,
+  };
+  let coupon: CouponCheck | null = null;
+  if (row.discount) {
+    const undiscounted = orderPrice({ ...base, coupon: null });
+    coupon = checkCoupon(couponRow, row.discount, {
+      now,
+      usage: await couponUsage(db, row.userId, row.discount, row.id),
+      workCents: undiscounted.quoteCents,
+    });
+  }
+  return { changeable, coupon, price: orderPrice({ ...base, coupon }) };
+}

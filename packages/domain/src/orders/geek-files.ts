@@ -1,0 +1,95 @@
+import {
+  isDeleted,
+  isLookingForGeek,
+  isRefunded,
+  isUnderReview,
+  type OrderStatusInput,
+  paymentState,
+} from './order-status.ts';
+
+/** Seed 000 §3 "Order file": every file type a task can hold. */
+export const ORDER_FILE_TYPES = [
+  'order_form',
+  'client_revision_request_file',
+  'file_final_draft',
+  'file_final_draft_comment',
+  'file_final_draft_proofread',
+  'file_draft_paper',
+  'plagreport_file_final_draft',
+  'allocates',
+] as const;
+export type OrderFileType = (typeof ORDER_FILE_TYPES)[number];
+
+/** The files a Geek delivers ('Files from Geek'). */
+export const GEEK_FILE_TYPES = [
+  'file_final_draft',
+  'file_final_draft_comment',
+  'file_final_draft_proofread',
+  'file_draft_paper',
+  'plagreport_file_final_draft',
+] as const satisfies readonly OrderFileType[];
+export type GeekFileType = (typeof GEEK_FILE_TYPES)[number];
+
+/** The files the client attaches: to the task, or to a revision request. */
+export const CLIENT_FILE_TYPES = [
+  'order_form',
+  'client_revision_request_file',
+] as const satisfies readonly OrderFileType[];
+export type ClientFileType = (typeof CLIENT_FILE_TYPES)[number];
+
+export type OrderFileInput = {
+  type: OrderFileType;
+  deleted: boolean;
+  plag_status: string | null;
+  plag_level: number | null;
+  override_pgch: boolean;
+};
+
+/** Seed 000 §2: the text on a Geek file that is locked until full payment. */
+export const LOCKED_FILE_TEXT = 'You can unlock file after full payment';
+
+// Seed 000 §4: the plagiarism report shows only "if plag level is under 10".
+const PLAG_REPORT_LEVEL_LIMIT = 10;
+
+const isGeekFileType = (type: OrderFileType): type is GeekFileType =>
+  (GEEK_FILE_TYPES as readonly OrderFileType[]).includes(type);
+
+function isVisibleGeekFile(f: OrderFileInput): boolean {
+  if (f.deleted || !isGeekFileType(f.type)) return false;
+  if (f.override_pgch) return true;
+  if (f.type === 'file_final_draft') return f.plag_status !== 'found';
+  // An unknown plag level is not "under 10", so the report stays hidden until it is measured.
+  if (f.type === 'plagreport_file_final_draft')
+    return f.plag_level !== null && f.plag_level < PLAG_REPORT_LEVEL_LIMIT;
+  return true;
+}
+
+/**
+ * Seed 000 §4: the Geek files the client sees, in their given order. Generic so callers keep the other fields
+ * of each file (name, location, …).
+ */
+export function visibleGeekFiles<F extends OrderFileInput>(
+  order: OrderStatusInput,
+  files: readonly F[],
+): F[] {
+  if (!isUnderReview(order)) return [];
+  return files.filter(isVisibleGeekFile);
+}
+
+/**
+ * Seed 000 §4: "'Files from Geek' shows when the task is not looking for a Geek and not refunded, or a writer
+ * is set". An empty writer id counts as no writer, as in isLookingForGeek.
+ */
+export function showsFilesFromGeek(order: OrderStatusInput): boolean {
+  return (!isLookingForGeek(order) && !isRefunded(order)) || Boolean(order.writerId);
+}
+
+/** Seed 000 §4 and §6: Geek files are downloadable only after full payment. */
+export function canDownloadGeekFiles(order: OrderStatusInput): boolean {
+  return paymentState(order) === 'fully_paid';
+}
+
+/** Seed 000 §4: "the client may not remove files once the task is paid" (partially paid counts as paid). */
+export function canRemoveClientFiles(order: OrderStatusInput): boolean {
+  return paymentState(order) === 'unpaid' && !isDeleted(order);
+}

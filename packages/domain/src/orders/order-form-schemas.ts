@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { findCourse } from '../courses/course-list.ts';
+import { formatSize, MAX_PAGES, MIN_PAGES, parsePages, WORDS_PER_PAGE } from '../pricing/quote.ts';
+import { ORDER_ADDITIONAL_FLAGS, ORDER_MESSAGES } from './order-schemas.ts';
+
+// Seed 000 §5 and §8. requestTypeTooLong is ours: the form caps the input at 30 characters, so the seed never
+// shows a message for it; the server still needs one.
+export const ORDER_FORM_MESSAGES = {
+  requestTypeRequired: 'Please tell the Geek what you want done',
+  requestTypeTooLong: 'Task type is limited to 30 characters',
+  subjectNotInListRename: 'Please choose course from the list name',
+  couponEmpty: 'Please, enter a coupon code.',
+} as const;
+
+/** Seed 000 §5: the request type (task type) holds at most 30 characters. */
+export const REQUEST_TYPE_MAX = 30;
+
+/** Seed 000 §9: the request type label of a new task. */
+export const DEFAULT_REQUEST_TYPE_LABEL = 'Help me with my homework';
+
+/**
+ * Seed 000 §5: only leading spaces are trimmed, and the limit applies to the trimmed text. overwrite() keeps
+ * this a plain string schema (like trim()), so JSON Schema and OpenAPI can still describe it.
+ */
+export const requestTypeField = z
+  .string()
+  .overwrite((s) => s.trimStart())
+  .min(1, ORDER_FORM_MESSAGES.requestTypeRequired)
+  .max(REQUEST_TYPE_MAX, ORDER_FORM_MESSAGES.requestTypeTooLong);
+
+/** Seed 000 §5: the counter under the request type input, 'n/30'. Counts UTF-16 units, as the limit does. */
+export function requestTypeCounter(value: string): string {
+  return `${value.trimStart().length}/${REQUEST_TYPE_MAX}`;
+}
+
+/** Seed 000 §5: '1 page · 275 words', '2 pages · 550 words'. */
+export function pagesLabel(pages: number, wordsPerPage: number = WORDS_PER_PAGE): string {
+  return `${formatSize(pages)} · ${pages * wordsPerPage} words`;
+}
+
+/** Seed 000 §5: the page select offers 1 to 50. */
+export const PAGE_OPTIONS: readonly number[] = Array.from(
+  { length: MAX_PAGES - MIN_PAGES + 1 },
+  (_, i) => MIN_PAGES + i,
+);
+
+/**
+ * Seed 000 §5: a rename is trimmed, and an empty or unchanged entry discards the edit (null: send nothing).
+ * The current title is compared trimmed too, so confirming an untouched edit never sends a request.
+ */
+export function renameTitle(current: string, entry: string): string | null {
+  const title = entry.trim();
+  return title === '' || title === current.trim() ? null : title;
+}
+
+/** The body of a rename (PATCH /orders/{id}, seed 000 §7); the 200 cap matches createOrderSchema. */
+export const renameSchema = z.object({
+  title: z.string().trim().min(1, ORDER_MESSAGES.titleRequired).max(200),
+});
+
+/**
+ * Seed 000 §5: on rename the subject must be one of the listed courses, ignoring case, with the rename wording
+ * when it is not; it is stored under its canonical name.
+ */
+export const renameSubjectSchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, ORDER_MESSAGES.subjectRequired)
+    // An empty entry already has its own message.
+    .refine((s) => s === '' || findCourse(s) !== undefined, ORDER_FORM_MESSAGES.subjectNotInListRename)
+    .transform((s) => findCourse(s) ?? s),
+});
+
+/** Seed 000 §5: coupon codes lose their spaces (all whitespace) and are upper-cased on apply. */
+export function normalizeCouponCode(s: string): string {
+  return s.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The code sent to POST /discount_check (seed 000 §7); empty gives the seed's 'empty' text (§8). */
+export const couponCodeSchema = z
+  .string()
+  .overwrite(normalizeCouponCode)
+  .min(1, ORDER_FORM_MESSAGES.couponEmpty)
+  .max(50);
+
+export const PATCH_MESSAGES = {
+  // Ours: the page select offers 1 to 50 pages, so only a hand-made request sees this.
+  pages: 'Please choose from 1 to 50 pages',
+  deadline: 'Please choose a deadline within a year',
+} as const;
+
+/** The latest deadline a task may have; a guard against typos, not a seed rule. */
+export const MAX_DEADLINE_DAYS = 365;
+
+/**
+ * PATCH /orders/{id} (seed 000 §7, API.md). Prices the client sends are accepted and ignored: the server
+ * computes quote_price, price and partial_price itself.
+ */
+export const orderPatchSchema = z.object({
+  title: z.string().trim().min(1, ORDER_MESSAGES.titleRequired).max(200).optional(),
+  details: z.string().max(20_000).optional(),
+  size: z
+    .string()
+    .max(20)
+    .refine((s) => parsePages(s) !== null, PATCH_MESSAGES.pages)
+    .transform((s) => formatSize(parsePages(s) ?? 0))
+    .optional(),
+  deadline: z.iso.datetime({ offset: true }).optional(),
+  request_type: requestTypeField.optional(),
+  additional: z.array(z.enum(ORDER_ADDITIONAL_FLAGS)).max(ORDER_ADDITIONAL_FLAGS.length).optional(),
+  // null or '' removes the code; a code is normalised as the coupon field does (seed 000 §5).
+  discount: z.string().max(50).transform(normalizeCouponCode).nullable().optional(),
+  calc_quote: z.boolean().optional(),
+  quote_price: z.unknown().optional().describe('ignored: the server computes it'),
+  price: z.unknown().optional().describe('ignored: the server computes it'),
+  partial_price: z.unknown().optional().describe('ignored: the server computes it'),
+});
+export type OrderPatchBody = z.output<typeof orderPatchSchema>;

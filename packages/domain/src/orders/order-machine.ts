@@ -1,0 +1,462 @@
+// The order's state machine (DESIGN.md "Orders", STYLE.md habit 8): every change to a task is one of these
+// transitions. Each names who may trigger it, its guard and its effects; the API applies them inside one
+// database transaction and nothing else writes an order's state.
+import {
+  type AddedService,
+  type AddOnContext,
+  type AddOnService,
+  addOnAddError,
+  addOnPriceCents,
+} from '../pricing/add-ons.ts';
+import { splitDeposit } from '../pricing/quote.ts';
+import { isRevisionDeadlineTooEarly, type RefundDestination } from './order-action-schemas.ts';
+import {
+  type ClientStatus,
+  canRate,
+  canRequestRefund,
+  canRequestRevision,
+  canTip,
+  isChangeable,
+  isDeleted,
+  isLookingForGeek,
+  isRefundRequested,
+  type OrderStatusInput,
+  paymentState,
+  type SystemClientStatus,
+} from './order-status.ts';
+
+export type Actor = 'client' | 'operator' | 'gateway' | 'system';
+
+/** What the machine reads of a task: the status input plus what the guards need. */
+export type OrderState = OrderStatusInput & {
+  title: string;
+  services: readonly AddedService[];
+  additional: readonly string[];
+  tipsPaidCents: number;
+  /** Seed 000 §5: pages set and the deadline before their minimum (recomputed by the server at `now`). */
+  badDeadline: boolean;
+  revisionDeadline: Date | null;
+  /** Where the client asked a refund to go (seed 000 §2: the balance by default). */
+  refundTo: RefundDestination | null;
+};
+
+/** The fields a transition may change (names as in seed 000 §3). */
+export type OrderPatch = Partial<{
+  title: string;
+  details: string;
+  size: string;
+  deadline: Date;
+  request_type: string | null;
+  discount: string | null;
+  additional: string[];
+  tags: string[];
+  services: AddedService[];
+  system_client_status: SystemClientStatus;
+  client_status: ClientStatus | null;
+  writer_id: string | null;
+  client_paid_at: Date;
+  client_paid_at_first: Date;
+  client_accept_at: Date;
+  mark: number;
+  feedback: string | null;
+  feedback_tags: string[];
+  client_revision_at: Date;
+  revision_comment: string;
+  revision_deadline: Date;
+  revision_accept_at: Date;
+  refund_comment: string;
+  refund_to: RefundDestination;
+  refunded: boolean;
+  work_started_at: Date;
+  tips_paid_cents: number;
+  client_remove: boolean;
+}>;
+
+/** Money movements and notices a transition causes; the API carries them out in the same transaction. */
+export type OrderEffect =
+  | { kind: 'charge'; source: 'balance' | 'card'; amountCents: number; purpose: 'order' | 'tip' }
+  | { kind: 'refund'; destination: RefundDestination; amountCents: number }
+  | { kind: 'notify'; notice: OrderNotice };
+
+export type OrderNotice =
+  | 'order_paid'
+  | 'geek_assigned'
+  | 'order_delivered'
+  | 'revision_accepted'
+  | 'revision_declined'
+  | 'revision_delivered'
+  | 'refund_accepted'
+  | 'refund_declined';
+
+export type TransitionRefusal =
+  | 'order_locked'
+  | 'order_deleted'
+  | 'not_allowed'
+  | 'bad_deadline'
+  | 'no_price'
+  | 'wrong_amount'
+  | 'revision_deadline_too_early'
+  | 'writer_required'
+  | 'add_on_disabled'
+  | 'add_on_already_added'
+  | 'add_on_not_added'
+  | 'add_on_paid'
+  | 'preferred_geek_required';
+
+export type TransitionResult =
+  | { ok: true; patch: OrderPatch; effects: OrderEffect[] }
+  | { ok: false; refusal: TransitionRefusal };
+
+type Ctx = { now: Date };
+
+type Transition<I> = {
+  actors: readonly Actor[];
+  /** The seed's words for when it applies; the guard is the rule. */
+  when: string;
+  guard: (o: OrderState, input: I, ctx: Ctx) => TransitionRefusal | null;
+  apply: (o: OrderState, input: I, ctx: Ctx) => { patch: OrderPatch; effects?: OrderEffect[] };
+};
+
+const withTag = (tags: readonly string[], tag: string) => (tags.includes(tag) ? [...tags] : [...tags, tag]);
+const allowed = (ok: boolean): TransitionRefusal | null => (ok ? null : 'not_allowed');
+const alive = (o: OrderState) => (isDeleted(o) ? 'order_deleted' : null);
+
+/** Seed 000 §4 "Payment": what is due now; the deposit when paying 30% of an unpaid task. */
+export function amountDueCents(o: OrderState, partial: boolean): number | null {
+  if (o.priceCents === null) return null;
+  if (partial && o.paidCents === 0) return splitDeposit(o.priceCents).depositCents;
+  return Math.max(0, o.priceCents - o.paidCents);
+}
+
+export type EditInput = {
+  /** Changes to the work or its price; refused once the task is locked (seed 000 §4). */
+  locked: Partial<
+    Pick<OrderPatch, 'title' | 'details' | 'size' | 'deadline' | 'request_type' | 'discount' | 'additional'>
+  >;
+  /** Seed 000 §4: the list marks an unrated task's review as shown, whatever its state. */
+  markReviewShown?: boolean;
+};
+
+export type PayInput = { amountCents: number; partial: boolean; source: 'balance' | 'card' };
+export type TipInput = { amountCents: number; source: 'balance' | 'card' };
+export type RateInput = { mark: number; feedback: string | null; tags: string[] };
+export type RevisionInput = { comment: string; deadline: Date };
+export type RefundInput = { comment: string; destination: RefundDestination };
+export type ServiceInput = { service: AddOnService; writerId?: string | null; addOns: AddOnContext };
+
+/** The largest tip one payment takes; a guard against typos, not a seed rule. */
+export const MAX_TIP_CENTS = 100_000;
+
+type NoInput = Record<string, never>;
+
+/** Each transition's input. */
+export type TransitionInputs = {
+  edit: EditInput;
+  rename: { title: string };
+  delete: NoInput;
+  pay: PayInput;
+  add_service: ServiceInput;
+  remove_service: ServiceInput;
+  rate: RateInput;
+  tip: TipInput;
+  request_revision: RevisionInput;
+  request_refund: RefundInput;
+  accept_instructions: NoInput;
+  assign_geek: { writerId: string };
+  start_work: NoInput;
+  deliver: NoInput;
+  accept_revision: NoInput;
+  decline_revision: NoInput;
+  deliver_revision: NoInput;
+  accept_refund: NoInput;
+  decline_refund: NoInput;
+};
+export type TransitionName = keyof TransitionInputs;
+export type TransitionInput<N extends TransitionName> = TransitionInputs[N];
+
+const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]> } = {
+  // ——— client ———
+  edit: {
+    actors: ['client'],
+    when: 'the task is changeable; a locked task refuses changes to pages, deadline and type',
+    guard: (o, input) =>
+      alive(o) ?? (Object.keys(input.locked).length > 0 && !isChangeable(o) ? 'order_locked' : null),
+    apply: (o, input) => {
+      const additional = input.locked.additional ?? [...o.additional];
+      return {
+        patch: {
+          ...input.locked,
+          additional: input.markReviewShown ? withTag(additional, 'review_shown_on_client') : additional,
+        },
+      };
+    },
+  },
+
+  rename: {
+    actors: ['client'],
+    when: 'seed 000 §5: disabled for unchangeable tasks',
+    guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
+    apply: (_o, input) => ({ patch: { title: input.title } }),
+  },
+
+  delete: {
+    actors: ['client'],
+    when: 'an unpaid task the client no longer needs',
+    guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
+    apply: () => ({ patch: { client_remove: true, system_client_status: 'Deleted' } }),
+  },
+
+  pay: {
+    actors: ['client', 'gateway'],
+    when: 'a priced task with a valid deadline; the amount is exactly what is due',
+    guard: (o, input) => {
+      const dead = alive(o);
+      if (dead) return dead;
+      if (o.priceCents === null) return 'no_price';
+      if (o.paidCents === 0 && o.badDeadline) return 'bad_deadline';
+      if (isRefundRequested(o) || o.refunded || o.system_client_status === 'Refund Accepted')
+        return 'not_allowed';
+      const due = amountDueCents(o, input.partial);
+      return due !== null && due > 0 && input.amountCents === due ? null : 'wrong_amount';
+    },
+    apply: (o, input, { now }) => {
+      const first = o.paidCents === 0;
+      const additional = o.additional.filter((f) => f !== 'partial_payment');
+      if (first ? input.partial : o.additional.includes('partial_payment'))
+        additional.push('partial_payment');
+      const patch: OrderPatch = { client_paid_at: now, additional };
+      if (first) {
+        patch.client_paid_at_first = now;
+        if (o.system_client_status === 'New project' || o.system_client_status === 'Unpaid')
+          patch.system_client_status = 'Paid';
+      }
+      return {
+        patch,
+        effects: [
+          { kind: 'charge', source: input.source, amountCents: input.amountCents, purpose: 'order' },
+          ...(first ? [{ kind: 'notify', notice: 'order_paid' } as const] : []),
+        ],
+      };
+    },
+  },
+
+  add_service: {
+    actors: ['client'],
+    when: 'seed 000 §5 add-on rules; the price grows by the add-on',
+    guard: (o, input) =>
+      alive(o) ?? addOnAddError(input.service, o.services, input.addOns, input.writerId ?? null),
+    apply: (o, input) => ({
+      patch: {
+        services: [
+          ...o.services,
+          input.service === 'client_recomended_writer'
+            ? { tag: input.service, writerId: input.writerId ?? null }
+            : { tag: input.service },
+        ],
+      },
+    }),
+  },
+
+  remove_service: {
+    actors: ['client'],
+    when: 'an added add-on that is not paid for yet',
+    guard: (o, input) => {
+      const dead = alive(o);
+      if (dead) return dead;
+      if (!o.services.some((s) => s.tag === input.service)) return 'add_on_not_added';
+      if (input.service === 'adv_vip_support' && input.addOns.locked) return 'add_on_disabled';
+      // Removing must not leave more paid than the new price: a paid add-on goes through a refund.
+      const price = addOnPriceCents(input.service, input.addOns.workCents);
+      if (o.priceCents !== null && o.paidCents > o.priceCents - price) return 'add_on_paid';
+      return null;
+    },
+    apply: (o, input) => ({ patch: { services: o.services.filter((s) => s.tag !== input.service) } }),
+  },
+
+  rate: {
+    actors: ['client'],
+    when: 'seed 000 §4 "Rating possible"',
+    guard: (o) => alive(o) ?? allowed(canRate(o)),
+    apply: (o, input, { now }) => ({
+      patch: {
+        mark: input.mark,
+        feedback: input.feedback,
+        feedback_tags: input.tags,
+        // A positive mark is the client accepting the work (seed 000 §3 tag client_accept).
+        ...(input.mark >= 4 ? { tags: withTag(o.tags, 'client_accept'), client_accept_at: now } : {}),
+      },
+    }),
+  },
+
+  tip: {
+    actors: ['client', 'gateway'],
+    when: 'seed 000 §4: paid, no tip yet, not rated or rated 4 or more',
+    guard: (o, input) =>
+      alive(o) ??
+      // A tip goes to the task's Geek, so there must be one.
+      allowed(canTip(o, o.tipsPaidCents) && o.writerId !== null) ??
+      (input.amountCents > 0 && input.amountCents <= MAX_TIP_CENTS ? null : 'wrong_amount'),
+    apply: (o, input) => ({
+      patch: { tips_paid_cents: o.tipsPaidCents + input.amountCents },
+      effects: [{ kind: 'charge', source: input.source, amountCents: input.amountCents, purpose: 'tip' }],
+    }),
+  },
+
+  request_revision: {
+    actors: ['client'],
+    when: 'a delivered task with no refund or revision pending; the deadline at least 24 hours away',
+    guard: (o, input, { now }) =>
+      alive(o) ??
+      allowed(canRequestRevision(o)) ??
+      (isRevisionDeadlineTooEarly(now, input.deadline) ? 'revision_deadline_too_early' : null),
+    apply: (_o, input, { now }) => ({
+      patch: {
+        system_client_status: 'Revision Requested',
+        client_status: 'Revision requested',
+        revision_comment: input.comment,
+        revision_deadline: input.deadline,
+        client_revision_at: now,
+      },
+    }),
+  },
+
+  request_refund: {
+    actors: ['client'],
+    when: 'seed 000 §4 "Refund can be requested"',
+    guard: (o) => alive(o) ?? allowed(canRequestRefund(o)),
+    apply: (_o, input) => ({
+      patch: {
+        system_client_status: 'Refund Requested',
+        refund_comment: input.comment,
+        refund_to: input.destination,
+      },
+    }),
+  },
+
+  // ——— operator ———
+  accept_instructions: {
+    actors: ['operator'],
+    when: 'a paid task looking for a Geek whose instructions are not checked yet',
+    guard: (o) => alive(o) ?? allowed(isLookingForGeek(o) && paymentState(o) !== 'unpaid'),
+    apply: (o) => ({ patch: { tags: withTag(o.tags, 'instr_ok') } }),
+  },
+
+  assign_geek: {
+    actors: ['operator'],
+    when: 'a paid task looking for a Geek',
+    guard: (o, input) =>
+      alive(o) ??
+      allowed(isLookingForGeek(o) && paymentState(o) !== 'unpaid') ??
+      (input.writerId ? null : 'writer_required'),
+    apply: (_o, input) => ({
+      patch: { system_client_status: 'In Progress', client_status: 'Nerd found', writer_id: input.writerId },
+      effects: [{ kind: 'notify', notice: 'geek_assigned' }],
+    }),
+  },
+
+  start_work: {
+    actors: ['operator'],
+    when: 'the assigned Geek starts',
+    guard: (o) =>
+      alive(o) ?? allowed(o.system_client_status === 'In Progress' && o.client_status === 'Nerd found'),
+    apply: (_o, _input, { now }) => ({ patch: { client_status: 'In progress', work_started_at: now } }),
+  },
+
+  deliver: {
+    actors: ['operator'],
+    when: 'the Geek sends the work (client status Sent)',
+    guard: (o) =>
+      alive(o) ??
+      allowed(
+        o.system_client_status === 'In Progress' &&
+          (o.client_status === 'In progress' ||
+            o.client_status === 'Final touches' ||
+            o.client_status === 'Nerd found'),
+      ),
+    apply: () => ({
+      patch: { system_client_status: 'Completed', client_status: 'Sent' },
+      effects: [{ kind: 'notify', notice: 'order_delivered' }],
+    }),
+  },
+
+  accept_revision: {
+    actors: ['operator'],
+    when: 'a requested revision',
+    guard: (o) =>
+      alive(o) ??
+      allowed(o.system_client_status === 'Revision Requested' && o.client_status === 'Revision requested'),
+    apply: (_o, _input, { now }) => ({
+      patch: { client_status: 'On revision', revision_accept_at: now, work_started_at: now },
+      effects: [{ kind: 'notify', notice: 'revision_accepted' }],
+    }),
+  },
+
+  decline_revision: {
+    actors: ['operator'],
+    when: 'a requested revision; the task falls back to delivered (seed 000 §4)',
+    guard: (o) =>
+      alive(o) ??
+      allowed(o.system_client_status === 'Revision Requested' && o.client_status === 'Revision requested'),
+    apply: () => ({
+      patch: { system_client_status: 'Revision Declined', client_status: 'Sent' },
+      effects: [{ kind: 'notify', notice: 'revision_declined' }],
+    }),
+  },
+
+  deliver_revision: {
+    actors: ['operator'],
+    when: 'a revision in progress',
+    guard: (o) => alive(o) ?? allowed(o.client_status === 'On revision'),
+    apply: () => ({
+      patch: { system_client_status: 'Revision Completed', client_status: 'Revision sent' },
+      effects: [{ kind: 'notify', notice: 'revision_delivered' }],
+    }),
+  },
+
+  accept_refund: {
+    actors: ['operator'],
+    when: 'a requested refund; the paid amount goes back to the chosen destination',
+    guard: (o) => alive(o) ?? allowed(o.system_client_status === 'Refund Requested'),
+    apply: (o) => ({
+      patch: { system_client_status: 'Refund Accepted', refunded: true },
+      effects: [
+        ...(o.paidCents > 0
+          ? [{ kind: 'refund', destination: o.refundTo ?? 'balance', amountCents: o.paidCents } as const]
+          : []),
+        { kind: 'notify', notice: 'refund_accepted' },
+      ],
+    }),
+  },
+
+  decline_refund: {
+    actors: ['operator'],
+    when: 'a requested refund; the shown status falls back to client_status (seed 000 §4)',
+    guard: (o) => alive(o) ?? allowed(o.system_client_status === 'Refund Requested'),
+    apply: () => ({
+      patch: { system_client_status: 'Refund Declined' },
+      effects: [{ kind: 'notify', notice: 'refund_declined' }],
+    }),
+  },
+};
+
+export const ORDER_TRANSITION_TABLE = ORDER_TRANSITIONS;
+
+export const OPERATOR_TRANSITIONS = (Object.keys(ORDER_TRANSITIONS) as TransitionName[]).filter((n) =>
+  ORDER_TRANSITIONS[n].actors.includes('operator'),
+);
+
+/** Runs one transition: the actor must be one it names and its guard must pass. */
+export function runTransition<N extends TransitionName>(
+  name: N,
+  actor: Actor,
+  order: OrderState,
+  input: TransitionInput<N>,
+  ctx: Ctx,
+): TransitionResult {
+  const t = ORDER_TRANSITIONS[name] as Transition<TransitionInput<N>>;
+  if (!t.actors.includes(actor)) return { ok: false, refusal: 'not_allowed' };
+  const refusal = t.guard(order, input, ctx);
+  if (refusal) return { ok: false, refusal };
+  const { patch, effects = [] } = t.apply(order, input, ctx);
+  return { ok: true, patch, effects };
+}

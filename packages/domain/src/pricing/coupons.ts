@@ -1,0 +1,98 @@
+// Seed 000 §3 "Discount info entry" and §8 coupon errors; seed 001 §1 NEWUSER.
+import { formatDollars } from '../money.ts';
+import type { AddOnService } from './add-ons.ts';
+
+export const DISCOUNT_ERROR_TYPES = [
+  'expiration',
+  'paid_orders',
+  'paid_orders_max',
+  'min_price',
+  'used',
+  'code',
+  'site',
+  'status',
+  'owner',
+  'balance',
+  'empty',
+] as const;
+export type DiscountErrorType = (typeof DISCOUNT_ERROR_TYPES)[number];
+
+export type Coupon = {
+  code: string;
+  discountType: 'percentage';
+  percentOff: number;
+  minPriceCents: number;
+  /** "First N tasks": valid while the client has fewer than N paid tasks. */
+  firstOrdersLimit: number | null;
+  /** How many of one client's paid tasks may carry the code. */
+  perUserLimit: number | null;
+  /** How many paid tasks, across all clients, may carry the code. */
+  totalLimit: number | null;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  active: boolean;
+  /** An add-on the code grants for free (seed 000 §3 "value kinds acting as add-ons"). */
+  freeAddOn: AddOnService | null;
+};
+
+export type CouponUsage = {
+  /** The client's paid tasks other than this one. */
+  paidOrdersCount: number;
+  /** The client's other paid tasks that carry this code. */
+  userUses: number;
+  /** Paid tasks of every client (other than this one) that carry this code. */
+  totalUses: number;
+};
+
+export type CouponCheck =
+  | { valid: true; coupon: Coupon }
+  | { valid: false; errorType: DiscountErrorType; errorValue: number | null };
+
+/**
+ * The first failing rule wins: a missing or switched-off code, dates, then the limits, then the task's
+ * price. `workCents` is the undiscounted quote, or null while the task has none (the minimum then waits).
+ */
+export function checkCoupon(
+  coupon: Coupon | undefined,
+  code: string,
+  ctx: { now: Date; usage: CouponUsage; workCents: number | null },
+): CouponCheck {
+  const fail = (errorType: DiscountErrorType, errorValue: number | null = null): CouponCheck => ({
+    valid: false,
+    errorType,
+    errorValue,
+  });
+  if (code === '') return fail('empty');
+  if (!coupon) return fail('code');
+  if (!coupon.active) return fail('status');
+  const t = ctx.now.getTime();
+  if (coupon.validFrom && t < coupon.validFrom.getTime()) return fail('status');
+  if (coupon.validUntil && t >= coupon.validUntil.getTime()) return fail('expiration');
+  if (coupon.firstOrdersLimit !== null && ctx.usage.paidOrdersCount >= coupon.firstOrdersLimit)
+    return fail('paid_orders', coupon.firstOrdersLimit);
+  if (coupon.perUserLimit !== null && ctx.usage.userUses >= coupon.perUserLimit) return fail('used');
+  if (coupon.totalLimit !== null && ctx.usage.totalUses >= coupon.totalLimit)
+    return fail('paid_orders_max', coupon.totalLimit);
+  if (ctx.workCents !== null && ctx.workCents < coupon.minPriceCents)
+    return fail('min_price', coupon.minPriceCents);
+  return { valid: true, coupon };
+}
+
+/** Seed 000 §8: the text for each discount_error_type; min_price names the minimum in dollars. */
+export function discountErrorText(type: DiscountErrorType, minPriceCents?: number | null): string {
+  switch (type) {
+    case 'expiration':
+      return 'This code has expired.';
+    case 'paid_orders':
+    case 'paid_orders_max':
+      return "This code can't be applied for this order.";
+    case 'min_price':
+      return `This code can be only applied for orders over ${formatDollars(minPriceCents ?? 0)}.`;
+    case 'used':
+      return "This code can't be applied for this order. You've already used it with another order.";
+    case 'empty':
+      return 'Please, enter a coupon code.';
+    default:
+      return 'This code is not valid.';
+  }
+}

@@ -1,0 +1,98 @@
+// The whole price of a task, as the server stores it and the browser shows it (API.md "Orders"):
+// quote_price = per-page price for the hours left × pages; client_base_price = quote − coupon discount;
+// price = client_base_price + add-ons; partial_price = the 30% deposit of price.
+
+import { REQUEST_TYPE_MAX } from '../orders/order-form-schemas.ts';
+import { type AddedService, type AddOnService, addOnsTotalCents } from './add-ons.ts';
+import type { CouponCheck } from './coupons.ts';
+import { applyPercentOff, hoursLeft, isBadDeadline, minDeadline, quoteCents, splitDeposit } from './quote.ts';
+
+export type OrderPriceInput = {
+  now: Date;
+  deadline: Date;
+  pages: number | null;
+  requestType: string | null;
+  premiumPlus: boolean;
+  coupon: CouponCheck | null;
+  services: readonly AddedService[];
+};
+
+export type OrderPrice = {
+  pages: number | null;
+  hoursLeft: number;
+  /** The earliest deadline for these pages; null until the pages are known. */
+  minDeadline: Date | null;
+  /** Seed 000 §5: pages set and the deadline earlier than their minimum. */
+  badDeadline: boolean;
+  quoteCents: number | null;
+  discountCents: number;
+  workCents: number | null;
+  freeAddOn: AddOnService | null;
+  addOnsCents: number;
+  priceCents: number | null;
+  depositCents: number | null;
+  remainderCents: number | null;
+};
+
+export function orderPrice(input: OrderPriceInput): OrderPrice {
+  const opts = { premiumPlus: input.premiumPlus };
+  const left = hoursLeft(input.now, input.deadline);
+  const type = input.requestType?.trim() ?? '';
+  const validType = type.length > 0 && type.length <= REQUEST_TYPE_MAX;
+  const pages = input.pages;
+  const badDeadline = pages !== null && isBadDeadline(input.now, input.deadline, pages, opts);
+  const quote = pages !== null && validType ? quoteCents(input.now, input.deadline, pages, opts) : null;
+  const coupon = input.coupon?.valid ? input.coupon.coupon : null;
+  const freeAddOn = coupon?.freeAddOn ?? null;
+  const workCents = quote === null ? null : applyPercentOff(quote, coupon?.percentOff ?? 0);
+  const addOnsCents = workCents === null ? 0 : addOnsTotalCents(input.services, workCents, freeAddOn);
+  const priceCents = workCents === null ? null : workCents + addOnsCents;
+  const split = priceCents === null ? null : splitDeposit(priceCents);
+  return {
+    pages,
+    hoursLeft: left,
+    minDeadline: pages === null ? null : minDeadline(input.now, pages, opts),
+    badDeadline,
+    quoteCents: quote,
+    discountCents: quote === null || workCents === null ? 0 : quote - workCents,
+    workCents,
+    freeAddOn,
+    addOnsCents,
+    priceCents,
+    depositCents: split?.depositCents ?? null,
+    remainderCents: split?.remainderCents ?? null,
+  };
+}
+
+/**
+ * A paid task's price no longer follows the clock: its work price is the one paid for; only add-ons bought
+ * later change the total.
+ */
+export function lockedOrderPrice(input: {
+  now: Date;
+  deadline: Date;
+  pages: number | null;
+  quoteCents: number | null;
+  workCents: number | null;
+  freeAddOn: AddOnService | null;
+  services: readonly AddedService[];
+}): OrderPrice {
+  const { workCents } = input;
+  const addOnsCents = workCents === null ? 0 : addOnsTotalCents(input.services, workCents, input.freeAddOn);
+  const priceCents = workCents === null ? null : workCents + addOnsCents;
+  const split = priceCents === null ? null : splitDeposit(priceCents);
+  return {
+    pages: input.pages,
+    hoursLeft: hoursLeft(input.now, input.deadline),
+    minDeadline: null,
+    badDeadline: false,
+    quoteCents: input.quoteCents,
+    discountCents: input.quoteCents !== null && workCents !== null ? input.quoteCents - workCents : 0,
+    workCents,
+    freeAddOn: input.freeAddOn,
+    addOnsCents,
+    priceCents,
+    depositCents: split?.depositCents ?? null,
+    remainderCents: split?.remainderCents ?? null,
+  };
+}
