@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
 import { createSessionTokens } from '../../src/modules/auth/session-token.ts';
+import { upsertStaffAccount } from '../../src/modules/ops/staff-accounts.ts';
 
 /**
  * The engine under test: in-memory PGlite by default; with TEST_DATABASE_URL, a fresh database on
@@ -140,4 +141,51 @@ export async function signUpClient(t: TestApp, email?: string, password = 'corre
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.jwt as string, id: res.body.user._id as string, email: address, password };
+}
+
+/** A staff account and its operator-API token. */
+export async function staffToken(t: TestApp): Promise<string> {
+  const email = `ops-${randomBytes(3).toString('hex')}@geekly.example`;
+  await upsertStaffAccount(t.db, email, 'operator password 1');
+  const res = await call(t, {
+    url: '/ops/session',
+    body: { email, password: 'operator password 1' },
+    ip: t.nextIp(),
+  });
+  if (res.status !== 200) throw new Error(`staff log-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.jwt as string;
+}
+
+/** Credits a client's balance through the operator API. */
+export async function creditBalance(t: TestApp, ops: string, userId: string, dollars: number) {
+  const res = await call(t, {
+    url: `/ops/users/${userId}/balance-credits`,
+    token: ops,
+    body: { amount: dollars, memo: 'test credit', idempotency_key: randomBytes(8).toString('hex') },
+  });
+  if (res.status !== 200) throw new Error(`credit failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.available_balance as number;
+}
+
+/** Creates a task and prices it: pages, request type and a deadline `hours` ahead. */
+export async function pricedOrder(
+  t: TestApp,
+  token: string,
+  opts: { pages?: number; hours?: number; subject?: string } = {},
+) {
+  const created = await call(t, {
+    url: '/orders',
+    token,
+    body: { title: 'Essay on Hamlet', subject: opts.subject ?? 'English' },
+  });
+  const deadline = new Date(t.ctx.now().getTime() + (opts.hours ?? 100) * 3_600_000).toISOString();
+  const pages = opts.pages ?? 5;
+  const res = await call(t, {
+    method: 'PATCH',
+    url: `/orders/${created.body._id}`,
+    token,
+    body: { size: `${pages} pages`, request_type: 'Essay writing', deadline, calc_quote: true },
+  });
+  if (res.status !== 200) throw new Error(`pricing failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { _id: string; price: number; partial_price: number } & Record<string, unknown>;
 }
