@@ -169,6 +169,7 @@ describe('PATCH /orders/{id} with calc_quote: the server prices the task', () =>
     [{ request_type: '   ' }, 'request_type', 'Please tell the Geek what you want done'],
     [{ title: ' ' }, 'title', 'Please, name your task'],
     [{ deadline: 'tomorrow' }, 'deadline', expect.any(String)],
+    [{ deadline: at(366 * 24) }, 'deadline', 'Please choose a deadline within a year'],
   ])('rejects %j with 422 and changes nothing', async (body, field, message) => {
     const { token } = await signUpClient(t);
     const id = await newTask(token);

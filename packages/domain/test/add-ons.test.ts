@@ -252,7 +252,10 @@ describe('addOnStates', () => {
     expect(hidden).toEqual(['draft_needed', 'client_recomended_writer']);
   });
   it('marks chosen add-ons added and active, and keeps the preferred Geek id', () => {
-    const added: AddedService[] = [{ tag: 'adv_vip_support' }, { tag: 'client_recomended_writer', writerId: 'g2' }];
+    const added: AddedService[] = [
+      { tag: 'adv_vip_support' },
+      { tag: 'client_recomended_writer', writerId: 'g2' },
+    ];
     expect(stateOf('adv_vip_support', added)).toMatchObject({ added: true, active: true, writerId: null });
     expect(stateOf('client_recomended_writer', added)).toMatchObject({
       added: true,
@@ -299,7 +302,12 @@ describe('addOnAddError', () => {
       'add_on_already_added',
     );
     expect(
-      addOnAddError('client_recomended_writer', [{ tag: 'client_recomended_writer', writerId: 'g1' }], base, 'g2'),
+      addOnAddError(
+        'client_recomended_writer',
+        [{ tag: 'client_recomended_writer', writerId: 'g1' }],
+        base,
+        'g2',
+      ),
     ).toBe('add_on_already_added');
   });
   it("refuses the coupon's free add-on as already added", () => {
@@ -349,7 +357,11 @@ describe('addOnsTotalCents', () => {
     expect(addOnsTotalCents(added, 10000, null)).toBe(2297);
   });
   it('adds percent prices from the work price: $100 work, 10% + 25% + VIP = $44.99', () => {
-    const added: AddedService[] = [{ tag: 'prioritize_my_task' }, { tag: 'top_writer' }, { tag: 'adv_vip_support' }];
+    const added: AddedService[] = [
+      { tag: 'prioritize_my_task' },
+      { tag: 'top_writer' },
+      { tag: 'adv_vip_support' },
+    ];
     expect(addOnsTotalCents(added, 10000, null)).toBe(4499);
   });
   it("leaves out the coupon's free add-on", () => {

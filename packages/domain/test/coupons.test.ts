@@ -27,7 +27,11 @@ const coupon: Coupon = {
   freeAddOn: null,
 };
 const noUse: CouponUsage = { paidOrdersCount: 0, userUses: 0, totalUses: 0 };
-const check = (c: Partial<Coupon> | undefined, usage: Partial<CouponUsage> = {}, workCents: number | null = 10000) =>
+const check = (
+  c: Partial<Coupon> | undefined,
+  usage: Partial<CouponUsage> = {},
+  workCents: number | null = 10000,
+) =>
   checkCoupon(c === undefined ? undefined : { ...coupon, ...c }, 'NEWUSER', {
     now,
     usage: { ...noUse, ...usage },

@@ -93,6 +93,9 @@ export const PATCH_MESSAGES = {
 /** The latest deadline a task may have; a guard against typos, not a seed rule. */
 export const MAX_DEADLINE_DAYS = 365;
 
+export const isDeadlineTooFar = (now: Date, deadline: Date) =>
+  deadline.getTime() > now.getTime() + MAX_DEADLINE_DAYS * 24 * 3_600_000;
+
 /**
  * PATCH /orders/{id} (seed 000 §7, API.md). Prices the client sends are accepted and ignored: the server
  * computes quote_price, price and partial_price itself.

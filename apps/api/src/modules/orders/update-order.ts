@@ -1,11 +1,15 @@
-import type { OrderPatchBody } from '@geekly/domain/orders/order-form-schemas.ts';
+import {
+  isDeadlineTooFar,
+  type OrderPatchBody,
+  PATCH_MESSAGES,
+} from '@geekly/domain/orders/order-form-schemas.ts';
 import type { EditInput } from '@geekly/domain/orders/order-machine.ts';
 import { checkCoupon, discountErrorText } from '@geekly/domain/pricing/coupons.ts';
 import { orderPrice } from '@geekly/domain/pricing/order-price.ts';
 import { parsePages } from '@geekly/domain/pricing/quote.ts';
 import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { couponUsage, findCoupon } from '../coupons/coupons.repository.ts';
 import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -65,8 +69,11 @@ export async function updateOrder(ctx: AppContext, user: UserRow, orderId: strin
     if (body.title !== undefined && body.title !== row.title) locked.title = body.title;
     if (body.details !== undefined && body.details !== row.details) locked.details = body.details;
     if (body.size !== undefined && body.size !== row.size) locked.size = body.size;
-    if (body.deadline !== undefined && new Date(body.deadline).getTime() !== row.deadline.getTime())
+    if (body.deadline !== undefined && new Date(body.deadline).getTime() !== row.deadline.getTime()) {
       locked.deadline = new Date(body.deadline);
+      if (isDeadlineTooFar(loaded.now, locked.deadline))
+        throw validationError({ deadline: PATCH_MESSAGES.deadline });
+    }
     if (body.request_type !== undefined && body.request_type !== row.requestType)
       locked.request_type = body.request_type;
     const discount = body.discount === undefined ? undefined : body.discount || null;

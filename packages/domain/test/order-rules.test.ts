@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { canRequestRevision, canTip, type OrderStatusInput } from '../src/orders/order-status.ts';
+
+const now = new Date('2026-03-01T12:00:00Z');
+const min = (m: number) => new Date(now.getTime() + m * 60_000);
+
+// An unpaid $100 task; each case below changes what its rule needs.
+const base: OrderStatusInput = {
+  hasId: true,
+  priceCents: 10000,
+  paidCents: 0,
+  basePriceCents: 10000,
+  system_client_status: 'Unpaid',
+  client_status: null,
+  tags: [],
+  profile_arch: 0,
+  client_remove: false,
+  client_paid_at_first: null,
+  deadline: min(72 * 60),
+  writerId: null,
+  mark: 0,
+  force_review_at: null,
+  revision_accept_at: null,
+  refunded: false,
+  work_started_at: null,
+  work_window_end: null,
+};
+const order = (o: Partial<OrderStatusInput>): OrderStatusInput => ({ ...base, ...o });
+
+const lookingForGeek = {
+  system_client_status: 'Paid',
+  paidCents: 3000,
+  client_paid_at_first: min(-60),
+} as const;
+const working = {
+  system_client_status: 'In Progress',
+  client_status: 'In progress',
+  paidCents: 10000,
+  writerId: 'g1',
+} as const;
+const delivered = { ...working, system_client_status: 'Completed', client_status: 'Sent' } as const;
+const revisionCompleted = {
+  ...delivered,
+  system_client_status: 'Revision Completed',
+  client_status: 'Revision sent',
+} as const;
+
+describe('canRequestRevision', () => {
+  it('allows a delivered, paid task', () => {
+    expect(canRequestRevision(order(delivered))).toBe(true);
+    expect(canRequestRevision(order({ ...delivered, paidCents: 3000 }))).toBe(true);
+    expect(canRequestRevision(order({ ...delivered, paidCents: 1 }))).toBe(true);
+    expect(canRequestRevision(order({ ...delivered, mark: 5 }))).toBe(true);
+    // Sent while the backend still says In Progress is delivered too (seed 000 §4 "Completed").
+    expect(canRequestRevision(order({ ...delivered, system_client_status: 'In Progress' }))).toBe(true);
+  });
+  it('refuses an unpaid delivered task', () => {
+    expect(canRequestRevision(order({ ...delivered, paidCents: 0 }))).toBe(false);
+  });
+  it('refuses a task not delivered yet', () => {
+    expect(canRequestRevision(base)).toBe(false);
+    expect(canRequestRevision(order(lookingForGeek))).toBe(false);
+    expect(canRequestRevision(order(working))).toBe(false);
+    expect(canRequestRevision(order({ ...working, client_status: 'Nerd found' }))).toBe(false);
+    expect(canRequestRevision(order({ ...working, client_status: 'Final touches' }))).toBe(false);
+  });
+  it('refuses a refund requested or refunded, and a deleted task', () => {
+    expect(canRequestRevision(order({ ...delivered, system_client_status: 'Refund Requested' }))).toBe(false);
+    expect(canRequestRevision(order({ ...delivered, system_client_status: 'Refund Accepted' }))).toBe(false);
+    expect(canRequestRevision(order({ ...delivered, refunded: true }))).toBe(false);
+    expect(canRequestRevision(order({ ...delivered, client_remove: true }))).toBe(false);
+    expect(canRequestRevision(order({ ...delivered, tags: ['delete_order'] }))).toBe(false);
+  });
+  it('refuses while a revision is requested or on revision', () => {
+    expect(canRequestRevision(order({ ...delivered, system_client_status: 'Revision Requested' }))).toBe(
+      false,
+    );
+    expect(canRequestRevision(order({ ...delivered, client_status: 'Revision requested' }))).toBe(false);
+    expect(
+      canRequestRevision(
+        order({ ...delivered, system_client_status: 'Revision Requested', client_status: 'On revision' }),
+      ),
+    ).toBe(false);
+  });
+  it('allows another revision once the revision is completed', () => {
+    expect(canRequestRevision(order(revisionCompleted))).toBe(true);
+    expect(canRequestRevision(order({ ...revisionCompleted, paidCents: 0 }))).toBe(false);
+    expect(canRequestRevision(order({ ...revisionCompleted, system_client_status: 'Refund Declined' }))).toBe(
+      true,
+    );
+  });
+  it('allows it again after a declined revision or refund falls back to Sent', () => {
+    expect(canRequestRevision(order({ ...delivered, system_client_status: 'Revision Declined' }))).toBe(true);
+    expect(canRequestRevision(order({ ...delivered, system_client_status: 'Refund Declined' }))).toBe(true);
+  });
+});
+
+describe('canTip', () => {
+  it('allows a paid task with no tip, unrated or rated 4 or more', () => {
+    expect(canTip(order(delivered), 0)).toBe(true);
+    expect(canTip(order({ ...delivered, mark: 4 }), 0)).toBe(true);
+    expect(canTip(order({ ...delivered, mark: 5 }), 0)).toBe(true);
+    expect(canTip(order(lookingForGeek), 0)).toBe(true);
+    expect(canTip(order({ ...delivered, paidCents: 1 }), 0)).toBe(true);
+  });
+  it('refuses a mark under 4', () => {
+    expect(canTip(order({ ...delivered, mark: 3 }), 0)).toBe(false);
+    expect(canTip(order({ ...delivered, mark: 1 }), 0)).toBe(false);
+  });
+  it('refuses once a tip is paid', () => {
+    expect(canTip(order(delivered), 1)).toBe(false);
+    expect(canTip(order({ ...delivered, mark: 5 }), 500)).toBe(false);
+  });
+  it('refuses an unpaid or deleted task', () => {
+    expect(canTip(base, 0)).toBe(false);
+    expect(canTip(order({ ...delivered, paidCents: 0 }), 0)).toBe(false);
+    expect(canTip(order({ ...delivered, profile_arch: 1 }), 0)).toBe(false);
+    expect(canTip(order({ ...delivered, system_client_status: 'Deleted' }), 0)).toBe(false);
+  });
+});
