@@ -60,6 +60,16 @@ describe('the operator API', () => {
     expect((await call(t, { url: `/ops/orders/${order._id}`, token: ops })).body.user_id).toBe(client.id);
   });
 
+  it('logs staff in without a cookie or the CSRF header (a bearer-token API)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/ops/session',
+      payload: { email: 'nobody@geekly.example', password: 'whatever' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses a wrong password and a client account at staff log-in, alike', async () => {
     const client = await signUpClient(t);
     const wrong = await call(t, {

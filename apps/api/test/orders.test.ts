@@ -145,6 +145,10 @@ describe('OpenAPI', () => {
       '/api/v3/orders/{id}',
       '/api/v3/factor_auth',
       '/api/v3/users/client/me',
+      '/api/v3/orders/{id}/pay',
+      '/api/v3/discount_check',
+      '/api/v3/ops/session',
+      '/api/v3/ops/orders/{id}/transitions',
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   badDeadlineMessage,
   CALCULATING_TEXT,
@@ -65,16 +65,30 @@ describe('time zones', () => {
     expect(formatDeadlineTime(e, 'Asia/Kolkata')).toBe('1:30 AM');
     expect(formatDeadlineTime(utc('2026-06-15T12:00:00'), 'Europe/London')).toBe('1:00 PM');
   });
-  it.each([
-    ['an unknown zone', 'Mars/Olympus_Mons'],
-    ['a malformed zone', 'not a zone!'],
-    ['an empty zone', ''],
-    ['no zone', null],
-    ['an omitted zone', undefined],
-  ])('falls back to UTC for %s', (_, zone) => {
-    const d = utc('2026-01-01T03:30:00');
-    expect(formatDeadlineDate(d, zone)).toBe('January 01, 2026');
-    expect(formatDeadlineTime(d, zone)).toBe('3:30 AM');
+  describe('on a host whose own zone is not UTC', () => {
+    // The fallback must be UTC itself, not the machine's zone (which is often UTC on servers and CI anyway).
+    const hostZone = process.env.TZ;
+    beforeEach(() => {
+      process.env.TZ = 'Asia/Tokyo';
+    });
+    afterEach(() => {
+      if (hostZone === undefined) delete process.env.TZ;
+      else process.env.TZ = hostZone;
+    });
+    it('runs in Tokyo time', () => {
+      expect(new Date(0).getHours()).toBe(9);
+    });
+    it.each([
+      ['an unknown zone', 'Mars/Olympus_Mons'],
+      ['a malformed zone', 'not a zone!'],
+      ['an empty zone', ''],
+      ['no zone', null],
+      ['an omitted zone', undefined],
+    ])('falls back to UTC for %s', (_, zone) => {
+      const d = utc('2026-01-01T03:30:00');
+      expect(formatDeadlineDate(d, zone)).toBe('January 01, 2026');
+      expect(formatDeadlineTime(d, zone)).toBe('3:30 AM');
+    });
   });
   it('follows daylight saving time in America/New_York (spring forward, 8 March 2026)', () => {
     // 06:30 UTC is 1:30 EST (UTC-5); at 07:00 UTC clocks jump from 2:00 to 3:00 EDT (UTC-4)

@@ -731,6 +731,12 @@ describe('revisions', () => {
     expect(accepted(r).effects).toEqual([{ kind: 'notify', notice: 'revision_declined' }]);
     expect(displayStatus(applied(o, r), now).label).toBe('Task is completed');
   });
+  it('decline_revision of a second revision falls back to the delivered revision', () => {
+    const o = order({ ...revisionRequested, revision_accept_at: hours(-48) });
+    const r = runTransition('decline_revision', 'operator', o, {}, { now });
+    expect(accepted(r).patch.client_status).toBe('Revision sent');
+    expect(displayStatus(applied(o, r), now).label).toBe('Revision is completed');
+  });
   it('accepts or declines only a requested revision', () => {
     for (const o of [delivered, onRevision, revisionCompleted, working]) {
       expect(run('accept_revision', 'operator', o, {})).toEqual(refused('not_allowed'));

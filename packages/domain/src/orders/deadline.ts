@@ -11,7 +11,7 @@ export function defaultDeadline(now: Date): Date {
   return roundUpToHour(new Date(now.getTime() + DEFAULT_DEADLINE_MS));
 }
 
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -397,8 +397,12 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     guard: (o) =>
       alive(o) ??
       allowed(o.system_client_status === 'Revision Requested' && o.client_status === 'Revision requested'),
-    apply: () => ({
-      patch: { system_client_status: 'Revision Declined', client_status: 'Sent' },
+    // A client may ask again after a delivered revision: then the fallback is that revision, not the first work.
+    apply: (o) => ({
+      patch: {
+        system_client_status: 'Revision Declined',
+        client_status: o.revision_accept_at === null ? 'Sent' : 'Revision sent',
+      },
       effects: [{ kind: 'notify', notice: 'revision_declined' }],
     }),
   },

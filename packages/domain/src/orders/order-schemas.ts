@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findCourse } from '../courses/course-list.ts';
+import { MONTHS } from './deadline.ts';
 
 export const ORDER_ADDITIONAL_FLAGS = [
   'partial_payment',
@@ -62,21 +63,6 @@ export const landingTaskSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.landingTitleRequired).max(200),
   subject: subjectField(ORDER_MESSAGES.landingSubjectRequired),
 });
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /**
  * Seed 001 §2: a landing form without a title field names the task '{current month name} {subject} task'.
