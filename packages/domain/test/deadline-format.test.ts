@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   badDeadlineMessage,
   CALCULATING_TEXT,
@@ -67,13 +67,11 @@ describe('time zones', () => {
   });
   describe('on a host whose own zone is not UTC', () => {
     // The fallback must be UTC itself, not the machine's zone (which is often UTC on servers and CI anyway).
-    const hostZone = process.env.TZ;
     beforeEach(() => {
-      process.env.TZ = 'Asia/Tokyo';
+      vi.stubEnv('TZ', 'Asia/Tokyo');
     });
     afterEach(() => {
-      if (hostZone === undefined) delete process.env.TZ;
-      else process.env.TZ = hostZone;
+      vi.unstubAllEnvs();
     });
     it('runs in Tokyo time', () => {
       expect(new Date(0).getHours()).toBe(9);

@@ -1,49 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canRequestRevision, canTip, type OrderStatusInput } from '../src/orders/order-status.ts';
+import { canRequestRevision, canTip } from '../src/orders/order-status.ts';
+import {
+  unpaidOrder as base,
+  delivered,
+  lookingForGeek,
+  order,
+  revisionCompleted,
+  working,
+} from './fixtures/order-fixtures.ts';
 
-const now = new Date('2026-03-01T12:00:00Z');
-const min = (m: number) => new Date(now.getTime() + m * 60_000);
-
-// An unpaid $100 task; each case below changes what its rule needs.
-const base: OrderStatusInput = {
-  hasId: true,
-  priceCents: 10000,
-  paidCents: 0,
-  basePriceCents: 10000,
-  system_client_status: 'Unpaid',
-  client_status: null,
-  tags: [],
-  profile_arch: 0,
-  client_remove: false,
-  client_paid_at_first: null,
-  deadline: min(72 * 60),
-  writerId: null,
-  mark: 0,
-  force_review_at: null,
-  revision_accept_at: null,
-  refunded: false,
-  work_started_at: null,
-  work_window_end: null,
-};
-const order = (o: Partial<OrderStatusInput>): OrderStatusInput => ({ ...base, ...o });
-
-const lookingForGeek = {
-  system_client_status: 'Paid',
-  paidCents: 3000,
-  client_paid_at_first: min(-60),
-} as const;
-const working = {
-  system_client_status: 'In Progress',
-  client_status: 'In progress',
-  paidCents: 10000,
-  writerId: 'g1',
-} as const;
-const delivered = { ...working, system_client_status: 'Completed', client_status: 'Sent' } as const;
-const revisionCompleted = {
-  ...delivered,
-  system_client_status: 'Revision Completed',
-  client_status: 'Revision sent',
-} as const;
 
 describe('canRequestRevision', () => {
   it('allows a delivered, paid task', () => {

@@ -14,52 +14,20 @@ import {
   paymentState,
   SYSTEM_CLIENT_STATUSES,
 } from '../src/orders/order-status.ts';
+import {
+  unpaidOrder as base,
+  delivered,
+  lookingForGeek,
+  min,
+  now,
+  order,
+  working as workingFields,
+} from './fixtures/order-fixtures.ts';
 
-const now = new Date('2026-03-01T12:00:00Z');
-const min = (m: number) => new Date(now.getTime() + m * 60_000);
-
-// An unpaid $100 task; each case below changes what its rule needs.
-const base: OrderStatusInput = {
-  hasId: true,
-  priceCents: 10000,
-  paidCents: 0,
-  basePriceCents: 10000,
-  system_client_status: 'Unpaid',
-  client_status: null,
-  tags: [],
-  profile_arch: 0,
-  client_remove: false,
-  client_paid_at_first: null,
-  deadline: min(72 * 60),
-  writerId: null,
-  mark: 0,
-  force_review_at: null,
-  revision_accept_at: null,
-  refunded: false,
-  work_started_at: null,
-  work_window_end: null,
-};
-const order = (o: Partial<OrderStatusInput>): OrderStatusInput => ({ ...base, ...o });
 const show = (o: Partial<OrderStatusInput>) => displayStatus(order(o), now);
 
-const lookingForGeek = {
-  system_client_status: 'Paid',
-  paidCents: 3000,
-  client_paid_at_first: min(-60),
-} as const;
-const working = {
-  system_client_status: 'In Progress',
-  client_status: 'In progress',
-  paidCents: 10000,
-  writerId: 'g1',
-  client_paid_at_first: min(-600),
-} as const;
-const delivered = {
-  system_client_status: 'Completed',
-  client_status: 'Sent',
-  paidCents: 10000,
-  writerId: 'g1',
-} as const;
+// In this file the working task was first paid ten hours ago.
+const working = { ...workingFields, client_paid_at_first: min(-600) } as const;
 
 describe('the backend statuses', () => {
   it('are those of seed 000 §4', () => {

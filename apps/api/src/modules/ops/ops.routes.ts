@@ -3,6 +3,7 @@ import {
   type TransitionInputs,
   type TransitionName,
 } from '@geekly/domain/orders/order-machine.ts';
+import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
 import { asc, eq } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
-import { orderResponseSchema } from '../orders/order-view.ts';
 import { findOrderById, isUuid } from '../orders/orders.repository.ts';
 import { creditBalance } from './credit-balance.ts';
 import { logInStaff } from './staff-accounts.ts';

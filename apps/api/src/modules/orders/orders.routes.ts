@@ -1,5 +1,6 @@
 import { orderActionSchema } from '@geekly/domain/orders/order-action-schemas.ts';
 import { couponCodeSchema, orderPatchSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
 import { payOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,6 @@ import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts'
 import { createOrder } from './create-order.ts';
 import { getOrder, listOrders, orderView } from './list-orders.ts';
 import { runOrderAction } from './order-actions.ts';
-import { orderResponseSchema } from './order-view.ts';
 import { payOrder } from './pay-order.ts';
 import { updateOrder } from './update-order.ts';
 
