@@ -12,37 +12,14 @@ import {
   visibleGeekFiles,
 } from '../src/orders/geek-files.ts';
 import type { ClientStatus, OrderStatusInput } from '../src/orders/order-status.ts';
+import { delivered as deliveredFields, orderFrom, unpaidOrder } from './fixtures/order-fixtures.ts';
 
-// An unpaid $100 task; each case below changes what its rule needs.
-const base: OrderStatusInput = {
-  hasId: true,
-  priceCents: 10000,
-  paidCents: 0,
-  basePriceCents: 10000,
-  system_client_status: 'Unpaid',
-  client_status: null,
-  tags: [],
-  profile_arch: 0,
-  client_remove: false,
-  client_paid_at_first: null,
-  deadline: null,
-  writerId: null,
-  mark: 0,
-  force_review_at: null,
-  revision_accept_at: null,
-  refunded: false,
-  work_started_at: null,
-  work_window_end: null,
-};
-const order = (o: Partial<OrderStatusInput>): OrderStatusInput => ({ ...base, ...o });
+// The unpaid $100 task without a deadline; each case below changes what its rule needs.
+const base: OrderStatusInput = { ...unpaidOrder, deadline: null };
+const order = orderFrom(base);
 
 // A delivered, fully paid task: under review, so Geek files may show.
-const delivered = order({
-  system_client_status: 'Completed',
-  client_status: 'Sent',
-  paidCents: 10000,
-  writerId: 'g1',
-});
+const delivered = order(deliveredFields);
 
 const file = (type: OrderFileType, f: Partial<OrderFileInput> = {}): OrderFileInput => ({
   type,

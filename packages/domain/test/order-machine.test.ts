@@ -13,75 +13,38 @@ import {
 } from '../src/orders/order-machine.ts';
 import { canRequestRevision, canTip, displayStatus, isDeleted } from '../src/orders/order-status.ts';
 import type { AddOnContext } from '../src/pricing/add-ons.ts';
+import {
+  assigned as assignedFields,
+  unpaidOrderState as base,
+  delivered as deliveredFields,
+  hours,
+  lookingForGeek as lookingForGeekFields,
+  min,
+  now,
+  onRevision as onRevisionFields,
+  orderState as order,
+  refundRequested as refundRequestedFields,
+  revisionCompleted as revisionCompletedFields,
+  revisionRequested as revisionRequestedFields,
+  working as workingFields,
+} from './fixtures/order-fixtures.ts';
 
-const now = new Date('2026-03-01T12:00:00Z');
-const min = (m: number) => new Date(now.getTime() + m * 60_000);
-const hours = (h: number) => min(h * 60);
-
-// An unpaid $100 task with a valid deadline; each case below changes what its rule needs.
-const base: OrderState = {
-  hasId: true,
-  priceCents: 10000,
-  paidCents: 0,
-  basePriceCents: 10000,
-  system_client_status: 'Unpaid',
-  client_status: null,
-  tags: [],
-  profile_arch: 0,
-  client_remove: false,
-  client_paid_at_first: null,
-  deadline: hours(72),
-  writerId: null,
-  mark: 0,
-  force_review_at: null,
-  revision_accept_at: null,
-  refunded: false,
-  work_started_at: null,
-  work_window_end: null,
-  title: 'Essay on Hamlet',
-  services: [],
-  additional: [],
-  tipsPaidCents: 0,
-  badDeadline: false,
-  revisionDeadline: null,
-  refundTo: null,
-};
-const order = (o: Partial<OrderState>): OrderState => ({ ...base, ...o });
+// In this file the brief of a task with a Geek is checked (instr_ok), and the task was first paid ten hours ago.
+const checked = { client_paid_at_first: min(-600), tags: ['instr_ok'] } as const;
 
 // The 30% deposit is paid, the instructions are checked and no Geek is assigned yet.
 const lookingForGeek = {
-  system_client_status: 'Paid',
-  paidCents: 3000,
-  client_paid_at_first: min(-60),
+  ...lookingForGeekFields,
   tags: ['instr_ok'],
   additional: ['partial_payment'],
 } as const;
-const assigned = {
-  system_client_status: 'In Progress',
-  client_status: 'Nerd found',
-  paidCents: 10000,
-  writerId: 'g1',
-  client_paid_at_first: min(-600),
-  tags: ['instr_ok'],
-} as const;
-const working = { ...assigned, client_status: 'In progress' } as const;
-const delivered = { ...assigned, system_client_status: 'Completed', client_status: 'Sent' } as const;
-const revisionRequested = {
-  ...delivered,
-  system_client_status: 'Revision Requested',
-  client_status: 'Revision requested',
-} as const;
-const onRevision = {
-  ...revisionRequested,
-  client_status: 'On revision',
-  revision_accept_at: min(-30),
-} as const;
-const revisionCompleted = {
-  ...delivered,
-  system_client_status: 'Revision Completed',
-  client_status: 'Revision sent',
-} as const;
-const refundRequested = { ...delivered, system_client_status: 'Refund Requested', refundTo: 'card' } as const;
+const assigned = { ...assignedFields, ...checked } as const;
+const working = { ...workingFields, ...checked } as const;
+const delivered = { ...deliveredFields, ...checked } as const;
+const revisionRequested = { ...revisionRequestedFields, ...checked } as const;
+const onRevision = { ...onRevisionFields, ...checked } as const;
+const revisionCompleted = { ...revisionCompletedFields, ...checked } as const;
+const refundRequested = { ...refundRequestedFields, ...checked } as const;
 
 const addOns = (c: Partial<AddOnContext> = {}): AddOnContext => ({
   locked: false,

@@ -9,7 +9,6 @@ import {
   working,
 } from './fixtures/order-fixtures.ts';
 
-
 describe('canRequestRevision', () => {
   it('allows a delivered, paid task', () => {
     expect(canRequestRevision(order(delivered))).toBe(true);

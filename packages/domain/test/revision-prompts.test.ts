@@ -5,29 +5,11 @@ import {
   SYSTEM_CLIENT_STATUSES,
 } from '../src/orders/order-status.ts';
 import { revisionPrompt } from '../src/orders/revision-prompts.ts';
+import { delivered, orderFrom, unpaidOrder } from './fixtures/order-fixtures.ts';
 
-// A delivered, fully paid task; each case below changes what its rule needs.
-const base: OrderStatusInput = {
-  hasId: true,
-  priceCents: 10000,
-  paidCents: 10000,
-  basePriceCents: 10000,
-  system_client_status: 'Completed',
-  client_status: 'Sent',
-  tags: [],
-  profile_arch: 0,
-  client_remove: false,
-  client_paid_at_first: null,
-  deadline: null,
-  writerId: 'g1',
-  mark: 0,
-  force_review_at: null,
-  revision_accept_at: null,
-  refunded: false,
-  work_started_at: null,
-  work_window_end: null,
-};
-const order = (o: Partial<OrderStatusInput>): OrderStatusInput => ({ ...base, ...o });
+// A delivered, fully paid task without a deadline; each case below changes what its rule needs.
+const base: OrderStatusInput = { ...unpaidOrder, ...delivered, deadline: null };
+const order = orderFrom(base);
 
 const ASK = { kind: 'ask', text: 'Is everything ok?', action: 'Request revision' };
 const REQUESTED = { kind: 'requested', text: 'You requested revision', action: 'Show my request' };
