@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, orderTransitions } from '../src/db/schema.ts';
+import { coupons, ledgerEntries, orderTransitions } from '../src/db/schema.ts';
 import {
   call,
   createTestApp,
@@ -331,5 +331,47 @@ describe('paying from the balance', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect((await me(client.token)).available_balance).toBe(0.35);
+  });
+
+  it('lets only one of two concurrent payments take the last use of a limited code', async () => {
+    const code = `LAST${Date.now()}`;
+    await t.db.insert(coupons).values({ code, percentOff: 50, totalLimit: 1 });
+    const buyers = [];
+    for (let i = 0; i < 2; i++) {
+      const client = await signUpClient(t);
+      const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+      const applied = await call(t, {
+        method: 'PATCH',
+        url: `/orders/${order._id}`,
+        token: client.token,
+        body: { discount: code },
+      });
+      expect(applied.body.price).toBe(13.27); // 26.55 less half of it, the discount rounded half up
+      await creditBalance(t, ops, client.id, 100);
+      buyers.push({ client, order });
+    }
+    const results = await Promise.all(
+      buyers.map(({ client, order }) => pay(client.token, order._id, { account_balance_use: 10_000 })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409);
+    expect(refused?.body.error_value).toEqual({
+      discount: "This code can't be applied for this order.",
+      discount_error_type: 'paid_orders_max',
+    });
+    const balances = await Promise.all(buyers.map(({ client }) => me(client.token)));
+    expect(balances.map((b) => b.available_balance).sort()).toEqual([100, 86.73]);
+  });
+
+  it('charges nothing when the price the client saw is not the price now', async () => {
+    const client = await signUpClient(t);
+    const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 }); // 26.55
+    await creditBalance(t, ops, client.id, 100);
+    const stale = await pay(client.token, order._id, { account_balance_use: 10_000, expected_price: 24.25 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error_type: 'price_changed', error_value: { price: 26.55 } });
+    expect((await me(client.token)).available_balance).toBe(100);
+    const fresh = await pay(client.token, order._id, { account_balance_use: 10_000, expected_price: 26.55 });
+    expect(fresh.status).toBe(200);
   });
 });

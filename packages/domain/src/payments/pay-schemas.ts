@@ -23,4 +23,9 @@ export const balanceUseField = z.union([
 export const payOrderSchema = z.object({
   account_balance_use: balanceUseField.default(0),
   partial: z.boolean().optional(),
+  /**
+   * The total the client was shown, in dollars. When the server's price differs (the clock moved the task into
+   * another band, a coupon ran out), nothing is charged and the fresh task comes back to be shown.
+   */
+  expected_price: z.number().min(0).max(9_999_999.99).optional(),
 });
