@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
+import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(usersRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
+      await api.register(geeksRoutes(ctx, session));
     },
     { prefix: '/api/v3' },
   );

@@ -218,6 +218,36 @@ describe("a task's whole life", () => {
     ]);
   });
 
+  it('offers the Geeks of tasks under review as Preferred Geek, at $4.99', async () => {
+    const client = await signUpClient(t);
+    const first = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+    expect((await call(t, { url: '/my-geeks', token: client.token })).body).toEqual([]);
+    await creditBalance(t, ops, client.id, 30);
+    await pay(client.token, first._id, { account_balance_use: 3000 });
+    await operate(first._id, 'assign_geek', { writer_id: geekId });
+    await operate(first._id, 'start_work');
+    const geeks = (await call(t, { url: '/my-geeks', token: client.token })).body;
+    expect(geeks).toEqual([{ _id: geekId, public_full_name: 'Test G.', major: 'English' }]);
+
+    const second = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+    const unknown = await call(t, {
+      url: `/orders/${second._id}`,
+      token: client.token,
+      body: { action: 'service_add', tag: 'client_recomended_writer', writer_id: first._id },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error_value.writer_id).toBe('Please choose a Geek from the list');
+    const added = await call(t, {
+      url: `/orders/${second._id}`,
+      token: client.token,
+      body: { action: 'service_add', tag: 'client_recomended_writer', writer_id: geekId },
+    });
+    expect(added.body).toMatchObject({ price: 31.54, addons_total: 4.99 });
+    expect(
+      added.body.services.find((sv: { service: string }) => sv.service === 'client_recomended_writer'),
+    ).toMatchObject({ added: true, hidden: false, writer_id: geekId });
+  });
+
   it('refunds an accepted refund to the balance at once', async () => {
     const client = await signUpClient(t);
     const order = await pricedOrder(t, client.token, { pages: 2, hours: 100 }); // 53.10

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { orderMessages, orders, orderTransitions } from '../../db/schema.ts';
+import { geeks, orderMessages, orders, orderTransitions } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -87,10 +87,17 @@ const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision request
 /** The Geeks a client may choose as Preferred Geek. */
 export async function preferredGeekIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ id: orders.writerId })
+    .selectDistinct({ id: geeks.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES)));
-  return rows.flatMap((r) => (r.id ? [r.id] : []));
+    .innerJoin(geeks, eq(geeks.id, orders.writerId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES),
+        eq(geeks.isDisabled, false),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 export async function insertTransitionLog(db: Db, values: typeof orderTransitions.$inferInsert) {

@@ -1,0 +1,32 @@
+// Seed 000 §5: the task type input suggests types, matched case-insensitively. The seed does not list them;
+// these are the kinds of help the product offers (seed 000 §1) and the usual assignment kinds.
+export const REQUEST_TYPES = [
+  'Essay writing',
+  'Research paper',
+  'Assignment',
+  'Homework help',
+  'Proofreading',
+  'Editing',
+  'Presentation',
+  'Bibliography',
+  'Case study',
+  'Lab report',
+  'Book review',
+  'Article review',
+  'Annotated bibliography',
+  'Literature review',
+  'Problem solving',
+  'Discussion post',
+  'Outline',
+  'Reflection paper',
+] as const;
+
+/** Suggestions containing the typed text (case-insensitive); all of them while nothing is typed. */
+export function searchRequestTypes(query: string, types: readonly string[] = REQUEST_TYPES): string[] {
+  const q = query.trim().toLowerCase();
+  if (q === '') return [...types];
+  return types.filter((t) => t.toLowerCase().includes(q));
+}
+
+/** Seed 000 §5: matches are highlighted from 7 typed characters. */
+export const REQUEST_TYPE_HIGHLIGHT_MIN_CHARS = 7;
