@@ -310,6 +310,74 @@ describe('coupons on a task', () => {
     },
   );
 
+  it("refuses a code the client already used with another task ('used')", async () => {
+    const client = await signUpClient(t);
+    const code = await insertCoupon({ perUserLimit: 1 });
+    const first = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+    await patch(client.token, first._id, { discount: code });
+    await creditBalance(t, ops, client.id, 100);
+    expect(
+      (
+        await call(t, {
+          url: `/orders/${first._id}/pay`,
+          token: client.token,
+          body: { account_balance_use: 10_000 },
+        })
+      ).status,
+    ).toBe(200);
+    const second = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+    const res = await patch(client.token, second._id, { discount: code });
+    expect(res.body.error_value).toEqual({
+      discount: "This code can't be applied for this order. You've already used it with another order.",
+      discount_error_type: 'used',
+    });
+  });
+
+  it("stops NEWUSER after the client's first 5 paid tasks ('paid_orders')", async () => {
+    const client = await signUpClient(t);
+    await creditBalance(t, ops, client.id, 200);
+    for (let i = 0; i < 5; i++) {
+      const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+      expect((await patch(client.token, order._id, { discount: 'NEWUSER' })).body.price).toBe(19.91);
+      const paid = await call(t, {
+        url: `/orders/${order._id}/pay`,
+        token: client.token,
+        body: { account_balance_use: 10_000 },
+      });
+      expect(paid.status).toBe(200);
+    }
+    const sixth = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+    const res = await patch(client.token, sixth._id, { discount: 'NEWUSER' });
+    expect(res.status).toBe(422);
+    expect(res.body.error_value).toEqual({
+      discount: "This code can't be applied for this order.",
+      discount_error_type: 'paid_orders',
+    });
+    const check = await call(t, { url: '/discount_check', token: client.token, body: { code: 'NEWUSER' } });
+    expect(check.body).toMatchObject({ discount_valid: false, discount_error_type: 'paid_orders' });
+  });
+
+  it('gives a code’s free add-on at no cost, and then VIP cannot be added or changed', async () => {
+    const { token } = await signUpClient(t);
+    const order = await pricedOrder(t, token, { pages: 2, hours: 100 }); // 53.10
+    const code = await insertCoupon({ percentOff: 0, freeAddOn: 'adv_vip_support' });
+    const res = await patch(token, order._id, { discount: code });
+    expect(res.body).toMatchObject({ price: 53.1, discount_valid: true });
+    expect(
+      res.body.services.find((sv: { service: string }) => sv.service === 'adv_vip_support'),
+    ).toMatchObject({
+      added: true,
+      disabled: true,
+      price: 0,
+    });
+    const add = await call(t, {
+      url: `/orders/${order._id}`,
+      token,
+      body: { action: 'service_add', tag: 'adv_vip_support' },
+    });
+    expect(add.status).toBe(409);
+  });
+
   it('reports a stored code that stopped being valid, and prices the task without it', async () => {
     const { token } = await signUpClient(t);
     const order = await pricedOrder(t, token, { pages: 4, hours: 100 }); // 106.20
