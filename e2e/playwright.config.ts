@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_OPERATOR } from './support/student.ts';
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md "Tests"); the flags keep it off the network.
 const chromium = {
@@ -48,7 +49,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../apps/api/src/server.ts',
+    // A staff account first (the documented command), so stories can use the operator API.
+    command: `node ../apps/api/src/cli/create-staff.ts --email ${E2E_OPERATOR.email} --password '${E2E_OPERATOR.password}' && node ../apps/api/src/server.ts`,
     url: `http://localhost:${PORT}/api/v3/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,7 +5,8 @@ import type { User } from '../features/auth/api/user.ts';
 import s from './app-header.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
 
-export function AppHeader({ user }: { user: User }) {
+/** `minimal`: the new-order flow hides the header links (seed 000 §2). */
+export function AppHeader({ user, minimal = false }: { user: User; minimal?: boolean }) {
   const logOut = useLogOut();
   return (
     <header className={s.header}>
@@ -13,16 +14,20 @@ export function AppHeader({ user }: { user: User }) {
         Geekly
       </Link>
       <nav className={s.nav} aria-label="Main">
-        <Link to="/orders" className={s.link}>
-          My Tasks
-        </Link>
-        <Link
-          to="/balance"
-          className={s.balance}
-          aria-label={`Balance ${formatDollars(dollarsToCents(user.available_balance))}`}
-        >
-          {formatDollars(dollarsToCents(user.available_balance))}
-        </Link>
+        {minimal ? null : (
+          <>
+            <Link to="/orders" className={s.link}>
+              My Tasks
+            </Link>
+            <Link
+              to="/balance"
+              className={s.balance}
+              aria-label={`Balance ${formatDollars(dollarsToCents(user.available_balance))}`}
+            >
+              {formatDollars(dollarsToCents(user.available_balance))}
+            </Link>
+          </>
+        )}
         <ProfileMenu email={user.email} onLogOut={() => logOut.mutate()} />
       </nav>
     </header>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { AppFooter } from '../components/app-footer.tsx';
 import { AppHeader } from '../components/app-header.tsx';
 import { MobileFooter } from '../components/mobile-footer.tsx';
@@ -11,6 +11,8 @@ import { rememberReturnTo } from '../lib/return-to.ts';
 export default function ClientLayout() {
   const me = useMe();
   const location = useLocation();
+  // Seed 000 §2: the new-order flow hides the header links.
+  const minimal = useMatches().some((m) => m.id === 'neworder' || m.id === 'neworder-checkout');
   const unauthenticated =
     me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
   useEffect(() => {
@@ -30,7 +32,7 @@ export default function ClientLayout() {
   if (!me.data) return <div className="page-loading" aria-busy="true" />;
   return (
     <div className="app-shell">
-      <AppHeader user={me.data} />
+      <AppHeader user={me.data} minimal={minimal} />
       <main className="page">
         <Outlet />
       </main>

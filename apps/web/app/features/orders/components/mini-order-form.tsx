@@ -1,23 +1,13 @@
-import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import { useCreateOrder } from '../api/create-order.ts';
 import s from './mini-order-form.module.css';
-
-type Errors = { title?: string; subject?: string; form?: string };
-
-function validate(title: string, subject: string): Errors {
-  const parsed = createOrderSchema.safeParse({ title, subject });
-  if (parsed.success) return {};
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (field === 'title' || field === 'subject') errors[field] ??= issue.message;
-  }
-  return errors;
-}
+import {
+  type TaskDraftErrors as Errors,
+  taskDraftServerErrors,
+  validateTaskDraft as validate,
+} from './task-draft-validation.ts';
 
 /** Seed 000 §2/§5 "Mini order form": validated on submit, then live once both fields have content. */
 export function MiniOrderForm() {
@@ -42,12 +32,7 @@ export function MiniOrderForm() {
           setSubject('');
           setSubmitted(false);
         },
-        onError: (err) =>
-          setServerErrors(
-            err instanceof ApiError
-              ? { ...err.fieldErrors, form: err.type ? undefined : err.text }
-              : { form: 'Unknown error' },
-          ),
+        onError: (err) => setServerErrors(taskDraftServerErrors(err)),
       },
     );
   }

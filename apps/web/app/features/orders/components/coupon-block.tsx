@@ -1,0 +1,115 @@
+import { couponCodeSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { Order } from '../api/get-order.ts';
+import { useUpdateOrder } from '../api/update-order.ts';
+import s from './coupon-block.module.css';
+
+/**
+ * Seed 000 §2 "Coupon block": 'I have a coupon code', input 'Enter code here', Apply, clear, 'Remove';
+ * 'Code: X' when valid. The code is normalised as the server does (spaces removed, upper case) and the
+ * server's discount_error_type texts (seed 000 §8) are shown as they come.
+ */
+export function CouponBlock({ order }: { order: Order }) {
+  const update = useUpdateOrder(order._id);
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+
+  if (order.discount) {
+    const invalidText = order.discount_info?.discount_error_text ?? null;
+    return (
+      <div className={s.coupon}>
+        <p className={s.applied}>
+          Code: <strong>{order.discount}</strong>
+          <button
+            type="button"
+            className={s.link}
+            disabled={update.isPending}
+            onClick={() => update.mutate({ discount: '' })}
+          >
+            Remove
+          </button>
+        </p>
+        {invalidText ? (
+          <p className={s.error} role="alert">
+            {invalidText}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className={s.link} onClick={() => setOpen(true)}>
+        I have a coupon code
+      </button>
+    );
+  }
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const parsed = couponCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { discount: parsed.data },
+      {
+        onSuccess: () => setCode(''),
+        onError: (err) =>
+          setError(err instanceof ApiError ? (err.fieldErrors.discount ?? err.text) : 'Unknown error'),
+      },
+    );
+  }
+
+  return (
+    <form className={s.coupon} onSubmit={apply} noValidate aria-label="Coupon code">
+      <label htmlFor={inputId} className="visually-hidden">
+        Coupon code
+      </label>
+      <div className={s.row}>
+        <div className={s.inputWrap}>
+          <input
+            id={inputId}
+            className={error ? s.inputError : s.input}
+            placeholder="Enter code here"
+            value={code}
+            maxLength={50}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setError(null);
+            }}
+          />
+          {code ? (
+            <button
+              type="button"
+              className={s.clear}
+              aria-label="Clear the code"
+              onClick={() => {
+                setCode('');
+                setError(null);
+              }}
+            >
+              ×
+            </button>
+          ) : null}
+        </div>
+        <button type="submit" className={s.apply} disabled={update.isPending}>
+          {update.isPending ? 'Applying…' : 'Apply'}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../../auth/api/user.ts';
+import type { Order } from '../api/get-order.ts';
+import { usePayOrder } from '../api/pay-order.ts';
+import { type OrderPatch, useUpdateOrder } from '../api/update-order.ts';
+import { CouponBlock } from './coupon-block.tsx';
+import s from './quote-block.module.css';
+
+type Props = {
+  order: Order;
+  flow: 'order' | 'neworder';
+  /** On the task page the pay button leads to checkout; on checkout it pays. */
+  mode: 'task' | 'checkout';
+  onShowFields?: () => void;
+};
+
+const usd = (dollars: number) => formatDollars(dollarsToCents(dollars));
+// Seed 000 §2: the checkbox says '30% deposit' or 'Pre-pay 30%' by a platform flag; ours is the first.
+const DEPOSIT_LABEL = '30% deposit';
+
+/** Seed 000 §2 "Quote block": the prompt, the overdue state, the unpaid state with pay buttons, the paid summary. */
+export function QuoteBlock({ order, flow, mode, onShowFields }: Props) {
+  if (order.payment_state !== 'unpaid' || !order.changeable)
+    return <PaidSummary order={order} flow={flow} mode={mode} />;
+  if (order.price === null) {
+    return (
+      <section className={s.block} aria-label="Price">
+        {flow === 'order' && order.bad_deadline ? <p className={s.overdue}>Task is overdue</p> : null}
+        <p className={s.prompt}>Price for Geek's work will appear here</p>
+        {onShowFields ? (
+          <button type="button" className={s.secondary} onClick={onShowFields}>
+            Show me the fields
+          </button>
+        ) : null}
+      </section>
+    );
+  }
+  return <UnpaidQuote order={order} flow={flow} mode={mode} />;
+}
+
+function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
+  const update = useUpdateOrder(order._id);
+  const partial = order.additional.includes('partial_payment');
+  const price = order.price ?? 0;
+  const deposit = order.partial_price ?? 0;
+  const dueNow = partial ? deposit : price;
+  return (
+    <section className={s.block} aria-label="Price">
+      <div className={s.totalRow}>
+        <span className={s.totalLabel}>Total price</span>
+        <span className={s.total} data-testid="quote-price">
+          {usd(price)}
+        </span>
+      </div>
+      {order.discount_amount > 0 && order.quote_price !== null ? (
+        <p className={s.muted}>
+          <s>{usd(order.quote_price + order.addons_total)}</s> {usd(order.discount_amount)} off with code{' '}
+          {order.discount}
+        </p>
+      ) : null}
+      {order.addons_total > 0 ? <p className={s.muted}>Add-ons included: {usd(order.addons_total)}</p> : null}
+      <label className={s.deposit}>
+        <input
+          type="checkbox"
+          checked={partial}
+          disabled={update.isPending}
+          onChange={(e) => {
+            const others = order.additional.filter((f) => f !== 'partial_payment');
+            const additional = e.target.checked ? [...others, 'partial_payment'] : others;
+            update.mutate({ additional: additional as OrderPatch['additional'] });
+          }}
+        />
+        <span>{DEPOSIT_LABEL}</span>
+      </label>
+      {partial ? (
+        <p className={s.muted}>
+          Pay {usd(deposit)} now and {usd(order.post_payment ?? 0)} when your task is done.
+        </p>
+      ) : null}
+      <CouponBlock order={order} />
+      {mode === 'task' ? (
+        <Link className={s.pay} to={`/${flow}/${order._id}/checkout`}>
+          Pay {usd(dueNow)}
+        </Link>
+      ) : (
+        <PayButton order={order} amount={dueNow} partial={partial} />
+      )}
+    </section>
+  );
+}
+
+function PaidSummary({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
+  const left = order.amount_left ?? 0;
+  return (
+    <section className={s.block} aria-label="Payment">
+      <div className={s.totalRow}>
+        <span className={s.totalLabel}>Total price</span>
+        <span className={s.total}>{order.price === null ? '—' : usd(order.price)}</span>
+      </div>
+      <dl className={s.summary}>
+        <dt>Paid</dt>
+        <dd>{usd(order.client_paid)}</dd>
+        {left > 0 ? (
+          <>
+            <dt>Left to pay</dt>
+            <dd>{usd(left)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {left > 0 && !order.refunded && order.system_client_status !== 'Refund Requested' ? (
+        mode === 'task' ? (
+          <Link className={s.pay} to={`/${flow}/${order._id}/checkout`}>
+            Pay {usd(left)}
+          </Link>
+        ) : (
+          <PayButton order={order} amount={left} partial={false} />
+        )
+      ) : (
+        <p className={s.paid}>{order.refunded ? 'Refunded' : 'Fully paid'}</p>
+      )}
+    </section>
+  );
+}
+
+/** Pays from the balance (the card gateway arrives with the payments issue); errors are shown, not hidden. */
+function PayButton({ order, amount, partial }: { order: Order; amount: number; partial: boolean }) {
+  const me = useMe();
+  const pay = usePayOrder(order._id);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const balance = me.data?.available_balance ?? 0;
+  return (
+    <div className={s.payArea}>
+      <Button
+        type="button"
+        className={s.payButton}
+        busy={pay.isPending}
+        disabled={pay.isPending || me.isPending}
+        onClick={() => {
+          setError(null);
+          pay.mutate(
+            {
+              account_balance_use: dollarsToCents(balance),
+              partial,
+              expected_price: order.price ?? undefined,
+            },
+            {
+              onSuccess: ({ order: paid }) => navigate(`/order/${paid._id}`),
+              onError: (err) => setError(err instanceof ApiError ? err.text : 'Unknown error'),
+            },
+          );
+        }}
+      >
+        Pay {usd(amount)}
+      </Button>
+      <p className={s.muted}>From your balance: {usd(balance)}</p>
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { renameTitle } from '@geekly/domain/orders/order-form-schemas.ts';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { Order } from '../api/get-order.ts';
+import { useUpdateOrder } from '../api/update-order.ts';
+import s from './task-header.module.css';
+import { TitleMenu } from './title-menu.tsx';
+
+type Props = { order: Order; flow: 'order' | 'neworder' };
+
+/**
+ * Seed 000 §2: the header line (subject and 'Task #number', hidden in the new-order flow), the title as the
+ * page's heading with its dropdown, and for a locked task its status, wait text and progress.
+ */
+export function TaskHeader({ order, flow }: Props) {
+  const [renaming, setRenaming] = useState(false);
+  const rename = useUpdateOrder(order._id);
+  const title = rename.isPending && rename.variables.title ? rename.variables.title : order.title;
+  const error =
+    rename.error instanceof ApiError
+      ? (rename.error.fieldErrors.title ?? rename.error.text)
+      : rename.error
+        ? 'Unknown error'
+        : null;
+
+  const commit = (entry: string) => {
+    setRenaming(false);
+    // Seed 000 §5: trimmed; an empty or unchanged entry discards the edit.
+    const next = renameTitle(order.title, entry);
+    if (next !== null) rename.mutate({ title: next });
+  };
+
+  return (
+    <header className={s.header}>
+      {flow === 'order' ? (
+        <p className={s.line}>
+          {order.subject} · Task #{order.number}
+        </p>
+      ) : null}
+      <div className={s.titleRow}>
+        {renaming ? (
+          <RenameInput title={order.title} onCommit={commit} onCancel={() => setRenaming(false)} />
+        ) : (
+          <h1 className={s.title}>{title}</h1>
+        )}
+        <TitleMenu
+          order={order}
+          onRename={() => {
+            rename.reset();
+            setRenaming(true);
+          }}
+        />
+      </div>
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {order.changeable ? null : <TaskStatus status={order.status} />}
+    </header>
+  );
+}
+
+function RenameInput({
+  title,
+  onCommit,
+  onCancel,
+}: {
+  title: string;
+  onCommit: (entry: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(title);
+  const cancelled = useRef(false);
+  return (
+    <input
+      className={s.renameInput}
+      aria-label="Task name"
+      maxLength={200}
+      value={value}
+      // The field replaces the heading the user just chose to rename, so it takes the focus.
+      // biome-ignore lint/a11y/noAutofocus: focus follows the user's own Rename action
+      autoFocus
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={() => {
+        if (!cancelled.current) onCommit(value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          e.currentTarget.blur();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          cancelled.current = true;
+          onCancel();
+        }
+      }}
+    />
+  );
+}
+
+function TaskStatus({ status }: { status: Order['status'] }) {
+  const progress = Math.round(Math.min(100, Math.max(0, status.progress)));
+  return (
+    <div className={s.status}>
+      <p className={s.statusLabel}>{status.label}</p>
+      {status.wait_text ? <p className={s.wait}>{status.wait_text}</p> : null}
+      <div
+        className={s.progress}
+        role="progressbar"
+        aria-label={status.label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
+        <svg className={s.bar} aria-hidden="true" focusable="false">
+          <rect className={s.barFill} width={`${progress}%`} height="100%" rx="4" />
+        </svg>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { formatDeadlineDate, formatDeadlineTime } from '@geekly/domain/orders/deadline.ts';
+import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { timezone } from '../../../lib/api-client.ts';
+import type { Order } from '../api/get-order.ts';
+import s from './task-summary-table.module.css';
+
+/** Details longer than this are cut with 'Show more'. */
+const DETAILS_PREVIEW_CHARS = 200;
+
+/** Seed 000 §2 "Locked task": the read-only table of a task that can no longer change. */
+export function TaskSummaryTable({ order }: { order: Order }) {
+  const zone = timezone();
+  const deadline = new Date(order.deadline);
+  const services = order.services.filter((sv) => sv.added).map((sv) => sv.label);
+  // The Geek's files are listed on their own page; the count arrives with it.
+  const geekFiles = 0;
+  return (
+    <table className={s.table}>
+      <caption className="visually-hidden">Task</caption>
+      <colgroup>
+        <col className={s.labels} />
+        <col />
+      </colgroup>
+      <tbody>
+        <tr>
+          <th scope="row">Task</th>
+          <td>{order.request_type ?? '—'}</td>
+        </tr>
+        <tr>
+          <th scope="row">Due date</th>
+          <td>
+            {formatDeadlineDate(deadline, zone)} at {formatDeadlineTime(deadline, zone)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Length</th>
+          <td>{order.pages === null ? '—' : pagesLabel(order.pages)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Details</th>
+          <td>
+            <Details text={order.details} />
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Additional services</th>
+          <td>{services.length > 0 ? services.join(', ') : '—'}</td>
+        </tr>
+        {order.files_from_geek_shown ? (
+          <tr>
+            <th scope="row">Files from Geek</th>
+            <td>
+              <Link
+                to={`/order/${order._id}/geek-files`}
+                className={s.count}
+                aria-label={`Files from Geek: ${geekFiles}`}
+              >
+                {geekFiles}
+              </Link>
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+function Details({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (text.trim() === '') return <>—</>;
+  const long = text.length > DETAILS_PREVIEW_CHARS;
+  return (
+    <>
+      <p id={id} className={s.details}>
+        {long && !open ? `${text.slice(0, DETAILS_PREVIEW_CHARS).trimEnd()}…` : text}
+      </p>
+      {long ? (
+        <button
+          type="button"
+          className={s.more}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? 'Less' : 'Show more'}
+        </button>
+      ) : null}
+    </>
+  );
+}

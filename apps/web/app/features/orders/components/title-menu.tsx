@@ -1,0 +1,96 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '../api/get-order.ts';
+import s from './task-header.module.css';
+
+type Props = { order: Order; onRename: () => void };
+
+/**
+ * Seed 000 §2: the title dropdown with Rename (disabled for a locked task), Request revision and Request refund
+ * (each only when the task allows it). Menu button pattern: arrows move, Escape closes and returns focus.
+ */
+export function TitleMenu({ order, onRename }: Props) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const close = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const move: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+    } else if (move[e.key] !== undefined && items.length > 0) {
+      e.preventDefault();
+      items[((move[e.key] as number) + items.length) % items.length]?.focus();
+    }
+  };
+
+  return (
+    <div className={s.menuRoot} ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className={s.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label="Task menu"
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <div id={id} role="menu" aria-label="Task menu" className={s.menu} onKeyDown={onMenuKey}>
+          <button
+            type="button"
+            role="menuitem"
+            className={s.menuItem}
+            aria-disabled={!order.changeable || undefined}
+            onClick={() => {
+              if (!order.changeable) return;
+              setOpen(false);
+              onRename();
+            }}
+          >
+            Rename
+          </button>
+          {order.can.request_revision ? (
+            <Link role="menuitem" className={s.menuItem} to={`/order/${order._id}/request-revision`}>
+              Request revision
+            </Link>
+          ) : null}
+          {order.can.request_refund ? (
+            <Link role="menuitem" className={s.menuItem} to={`/order/${order._id}/request-refund`}>
+              Request refund
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

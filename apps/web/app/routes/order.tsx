@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useMatches, useParams } from 'react-router';
+import type { Order } from '../features/orders/api/get-order.ts';
+import { useOrder } from '../features/orders/api/get-order.ts';
+import { type OrderPatch, useUpdateOrder } from '../features/orders/api/update-order.ts';
+import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
+import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
+import { TaskEditor, type TaskEditorHandle } from '../features/orders/components/task-editor.tsx';
+import { TaskHeader } from '../features/orders/components/task-header.tsx';
+import { TaskSummaryTable } from '../features/orders/components/task-summary-table.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import s from './order.module.css';
+
+export function meta() {
+  return [{ title: 'Task — Geekly' }];
+}
+
+/** Seed 000 §2: /order/{orderId} and its new-order variant /neworder/{orderId}. */
+export default function OrderRoute() {
+  const { orderId = '' } = useParams();
+  const flow = useMatches().some((m) => m.id === 'neworder') ? 'neworder' : 'order';
+  const order = useOrder(orderId);
+  const editor = useRef<TaskEditorHandle>(null);
+  useDepositInNewOrderFlow(flow, order.data);
+
+  if (order.isPending)
+    return <div className={s.loading} role="status" aria-busy="true" aria-label="Loading" />;
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404)
+      return <Navigate to="/orders" replace />;
+    return (
+      <p role="alert" className="form-error">
+        {order.error.message}
+      </p>
+    );
+  }
+  const o = order.data;
+  // Seed 000 §4: a deleted task sends the user to the list.
+  if (o.deleted) return <Navigate to="/orders" replace />;
+  // Seed 000 §2: only for a changeable task with a valid deadline, a price and a request type.
+  const saveForLater = o.changeable && !o.bad_deadline && o.price !== null && Boolean(o.request_type);
+
+  return (
+    <div className={s.page}>
+      <div className={s.main}>
+        <TaskHeader order={o} flow={flow} />
+        {o.changeable ? <TaskEditor ref={editor} order={o} flow={flow} /> : <TaskSummaryTable order={o} />}
+        {o.changeable ? <AddOnsList order={o} /> : null}
+      </div>
+      <div className={s.side} data-testid="task-quote">
+        <QuoteBlock
+          order={o}
+          flow={flow}
+          mode="task"
+          onShowFields={o.changeable ? () => editor.current?.focusFirstMissing() : undefined}
+        />
+        {saveForLater ? (
+          <Link to="/orders" className={s.later}>
+            Save and pay later
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Seed 000 §4: "In the new-order flow, once loading finishes for an assignment order, partial payment is set."
+ * The new-order flow is the one for assignments, so an unpaid task opened there starts with the 30% deposit.
+ */
+function useDepositInNewOrderFlow(flow: 'order' | 'neworder', order: Order | undefined) {
+  const update = useUpdateOrder(order?._id ?? '');
+  const done = useRef(false);
+  const needed =
+    flow === 'neworder' && order?.changeable === true && !order.additional.includes('partial_payment');
+  useEffect(() => {
+    if (!needed || done.current || !order) return;
+    done.current = true;
+    update.mutate({ additional: [...order.additional, 'partial_payment'] as OrderPatch['additional'] });
+  }, [needed, order, update]);
+}

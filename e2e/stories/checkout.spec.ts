@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoSeriousA11yViolations,
+  signUpStudent,
+} from '../support/student.ts';
+
+test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the 30% deposit from the balance', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  // 4 pages due in about 100 hours: 4 × $26.55 (seed 000 §9, the 96-hour band).
+  const id = await createPricedTask(page.request, {
+    title: 'Annotated bibliography on climate policy',
+    subject: 'English',
+    pages: 4,
+    hoursAhead: 100,
+  });
+  await page.goto(`/order/${id}`);
+  const price = page.getByTestId('quote-price');
+  await expect(price).toHaveText('$106.20');
+
+  // Coupons: the seed's error text, then NEWUSER at 25%, typed loosely.
+  await page.getByRole('button', { name: 'I have a coupon code' }).click();
+  const code = page.getByPlaceholder('Enter code here');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Please, enter a coupon code.')).toBeVisible();
+  await code.fill('nope');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('This code is not valid.')).toBeVisible();
+  await code.fill(' new user ');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Code:')).toContainText('NEWUSER');
+  await expect(price).toHaveText('$79.65');
+
+  // An add-on: VIP service at $9.99.
+  // The box follows the server's answer, so it is clicked and then found checked.
+  const vip = page.getByRole('checkbox', { name: /VIP service/ });
+  await vip.click();
+  await expect(vip).toBeChecked();
+  await expect(price).toHaveText('$89.64');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `test-results/screens/task-quote-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+
+  // Checkout, with the seed's texts and links.
+  await page.getByRole('link', { name: 'Pay $89.64' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/checkout$`));
+  await expect(page.getByRole('heading', { name: /100% Secure checkout/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "What's next?" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit task' })).toHaveAttribute('href', `/order/${id}`);
+  await expect(page.getByRole('link', { name: 'Money-back guarantee' })).toHaveAttribute(
+    'href',
+    '/refund-policy',
+  );
+  const agreement = page.locator('p', { hasText: 'By paying you agree' });
+  for (const [name, href] of [
+    ['Privacy Policy', '/privacy-policy'],
+    ['Terms of Service', '/terms-of-service'],
+    ['Honor Code', '/honor-code'],
+  ] as const) {
+    await expect(agreement.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+  const deposit = page.getByRole('checkbox', { name: '30% deposit' });
+  await deposit.click();
+  await expect(deposit).toBeChecked();
+  // 30% of $89.64 is $26.892: the deposit rounds half up to the cent, the rest is the remainder.
+  await expect(page.getByRole('button', { name: 'Pay $26.89' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `test-results/screens/checkout-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+
+  // With money on the balance, the deposit is paid and the task shows what is left.
+  await creditStudent(page.request, 50);
+  await page.reload();
+  await expect(page.getByText('From your balance: $50.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $26.89' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+  await expect(page.getByText('Left to pay')).toBeVisible();
+  await expect(page.getByText('$62.75').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /\$23\.11/ })).toBeVisible(); // the header balance
+});
+
+test('A paid task leaves checkout for the task page', async ({ page }, testInfo) => {
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'Lab report',
+    subject: 'Chemistry',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  const paid = await page.request.post(`/api/v3/orders/${id}/pay`, {
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    data: { account_balance_use: 3000 },
+  });
+  expect(paid.status()).toBe(200);
+  await page.goto(`/order/${id}/checkout`);
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+});

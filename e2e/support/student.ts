@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+
+export const STUDENT_PASSWORD = 'my study password';
+/** Created by the web server command in playwright.config.ts before the server starts. */
+export const E2E_OPERATOR = { email: 'e2e-ops@geekly.example', password: 'e2e operator password' };
+
+export const uniqueEmail = (testInfo: TestInfo) =>
+  `student-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Signs a new student up through the log-in popup; the page ends on /orders, signed in. */
+export async function signUpStudent(page: Page, testInfo: TestInfo): Promise<string> {
+  const email = uniqueEmail(testInfo);
+  await page.goto('/signup');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/email/i).fill(email);
+  await dialog.getByLabel(/password/i).fill(STUDENT_PASSWORD);
+  await dialog
+    .getByRole('button', { name: /sign up/i })
+    .last()
+    .click();
+  await expect(page).toHaveURL(/\/orders$/);
+  return email;
+}
+
+const JSON_CALL = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** A task created and priced through the API as the signed-in student (the page's cookie). */
+export async function createPricedTask(
+  request: APIRequestContext,
+  task: { title: string; subject: string; pages: number; hoursAhead: number; requestType?: string },
+): Promise<string> {
+  const created = await request.post('/api/v3/orders', {
+    headers: JSON_CALL,
+    data: { title: task.title, subject: task.subject },
+  });
+  expect(created.status()).toBe(201);
+  const { _id } = (await created.json()) as { _id: string };
+  const deadline = new Date(Math.ceil((Date.now() + task.hoursAhead * 3_600_000) / 3_600_000) * 3_600_000);
+  const priced = await request.patch(`/api/v3/orders/${_id}`, {
+    headers: JSON_CALL,
+    data: {
+      size: `${task.pages} ${task.pages === 1 ? 'page' : 'pages'}`,
+      request_type: task.requestType ?? 'Essay writing',
+      deadline: deadline.toISOString(),
+      calc_quote: true,
+    },
+  });
+  expect(priced.status()).toBe(200);
+  return _id;
+}
+
+/** Gives the signed-in student money through the operator API (goodwill credit). */
+export async function creditStudent(request: APIRequestContext, dollars: number) {
+  const me = await (await request.get('/api/v3/users/client/me')).json();
+  const session = await request.post('/api/v3/ops/session', { data: E2E_OPERATOR });
+  expect(session.status()).toBe(200);
+  const { jwt } = await session.json();
+  const credit = await request.post(`/api/v3/ops/users/${me._id}/balance-credits`, {
+    headers: { authorization: `Bearer ${jwt}` },
+    data: { amount: dollars, memo: 'e2e credit', idempotency_key: `e2e-${me._id}-${Date.now()}` },
+  });
+  expect(credit.status()).toBe(200);
+}
