@@ -3,6 +3,7 @@ import {
   createPricedTask,
   creditStudent,
   expectNoSeriousA11yViolations,
+  payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
 
@@ -95,11 +96,7 @@ test('A paid task leaves checkout for the task page', async ({ page }, testInfo)
     hoursAhead: 100,
   });
   await creditStudent(page.request, 30);
-  const paid = await page.request.post(`/api/v3/orders/${id}/pay`, {
-    headers: { 'x-requested-with': 'XMLHttpRequest' },
-    data: { account_balance_use: 3000 },
-  });
-  expect(paid.status()).toBe(200);
+  await payFromBalance(page.request, id, { cents: 3000 });
   await page.goto(`/order/${id}/checkout`);
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
 });

@@ -1,29 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-const uniqueEmail = (project: string) => `student-create-${project}-${Date.now()}@example.com`;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto('/orders');
-  await expect(page).toHaveURL(/\/login/);
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /sign up/i }).click();
-  await dialog.getByLabel(/email/i).fill(email);
-  await dialog.getByLabel(/password/i).fill(password);
-  await dialog
-    .getByRole('button', { name: /sign up/i })
-    .last()
-    .click();
-  await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByText("Looks like you don't have any tasks.")).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 const createdUrl = /\/orders\/([^/?#]+)\/created$/;
 
@@ -31,7 +7,8 @@ test('A new student adds a task on the full page, skips the popup, then gets a t
   page,
 }, testInfo) => {
   const project = testInfo.project.name;
-  await signUp(page, uniqueEmail(project), 'my study password');
+  await signUpStudent(page, testInfo);
+  await expect(page.getByText("Looks like you don't have any tasks.")).toBeVisible();
 
   // The full-page form: the seed's title and promise, and a close link back to the list.
   await page.goto('/create');

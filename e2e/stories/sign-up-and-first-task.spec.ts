@@ -1,19 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-const uniqueEmail = (project: string) => `student-${project}-${Date.now()}@example.com`;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  STUDENT_PASSWORD,
+  submitSignUp,
+  uniqueEmail,
+} from '../support/student.ts';
 
 test('A new student signs up, adds a task from the mini form, finds it under its course, logs out and back in', async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail(testInfo.project.name);
-  const password = 'my study password';
+  const email = uniqueEmail(testInfo);
 
   // A visitor opening the task list is sent to the log-in popup, and comes back after signing up.
   await page.goto('/orders');
@@ -21,12 +17,7 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: /sign up/i }).click();
-  await dialog.getByLabel(/email/i).fill(email);
-  await dialog.getByLabel(/password/i).fill(password);
-  await dialog
-    .getByRole('button', { name: /sign up/i })
-    .last()
-    .click();
+  await submitSignUp(dialog, email);
 
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText('Ooops')).toBeVisible();
@@ -72,7 +63,7 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   await page
     .getByRole('dialog')
     .getByLabel(/password/i)
-    .fill(password);
+    .fill(STUDENT_PASSWORD);
   await page
     .getByRole('dialog')
     .getByRole('button', { name: /log in/i })

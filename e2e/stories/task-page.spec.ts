@@ -1,13 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { formatDeadlineDate } from '@geekly/domain/orders/deadline.ts';
 import { expect, type Page, test } from '@playwright/test';
-import { createPricedTask, creditStudent } from '../support/student.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoSeriousA11yViolations,
+  JSON_CALL,
+  payFromBalance,
+  signUpStudent,
+} from '../support/student.ts';
 
 // SCREENS_DIR: somewhere else than test-results, which each Playwright run empties.
 const SCREENS = process.env.SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
-const API_HEADERS = { 'x-requested-with': 'XMLHttpRequest' };
 
 type ApiOrder = {
   price: number | null;
@@ -17,7 +22,6 @@ type ApiOrder = {
   bad_deadline: boolean;
 };
 
-const uniqueEmail = (project: string) => `task-page-${project}-${Date.now()}@example.com`;
 const daysAhead = (n: number) => {
   const d = new Date();
   d.setDate(d.getDate() + n);
@@ -25,26 +29,6 @@ const daysAhead = (n: number) => {
 };
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const money = (dollars: number) => `$${dollars.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/orders');
-  await expect(page).toHaveURL(/\/login/);
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: /sign up/i }).click();
-  await dialog.getByLabel(/email/i).fill(email);
-  await dialog.getByLabel(/password/i).fill('my study password');
-  await dialog
-    .getByRole('button', { name: /sign up/i })
-    .last()
-    .click();
-  await expect(page).toHaveURL(/\/orders$/);
-}
 
 /** Opens the date picker and picks a day, moving between months when needed. */
 async function pickDate(page: Page, day: Date) {
@@ -75,7 +59,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   test.setTimeout(120_000);
   const project = testInfo.project.name;
   mkdirSync(SCREENS, { recursive: true });
-  await signUp(page, uniqueEmail(project));
+  await signUpStudent(page, testInfo);
 
   // A task from the mini form, opened from its row (or from the 'added' popup, if one shows).
   await page.getByPlaceholder('Type your task name').fill('Essay on the causes of World War I');
@@ -90,7 +74,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   await expect(page).toHaveURL(/\/order\/[^/]+$/);
   const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
   const apiOrder = async (): Promise<ApiOrder> =>
-    (await page.request.get(`/api/v3/orders/${orderId}`, { headers: API_HEADERS })).json();
+    (await page.request.get(`/api/v3/orders/${orderId}`, { headers: JSON_CALL })).json();
 
   // The header: subject and task number, the title as the heading.
   await expect(page.getByText(/^History · Task #\d+$/)).toBeVisible();
@@ -183,6 +167,17 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
     'href',
     `/neworder/${orderId}/upload`,
   );
+  // The new-order flow sets the 30% deposit once the task has loaded (seed 000 §4).
+  await expect(page.getByRole('checkbox', { name: '30% deposit' })).toBeChecked();
+  // Leaving towards the list asks first (seed 000 §4): Stay keeps the task, Leave goes.
+  await page.getByRole('banner').getByRole('link', { name: 'Geekly' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Leave your task?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${orderId}$`));
+  await page.getByRole('banner').getByRole('link', { name: 'Geekly' }).click();
+  await page.getByRole('dialog', { name: 'Leave your task?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
 });
 
 test('A paid task is locked: the read-only table, the status and progress, and Rename disabled', async ({
@@ -190,7 +185,7 @@ test('A paid task is locked: the read-only table, the status and progress, and R
 }, testInfo) => {
   const project = testInfo.project.name;
   mkdirSync(SCREENS, { recursive: true });
-  await signUp(page, uniqueEmail(`${project}-locked`));
+  await signUpStudent(page, testInfo);
   const id = await createPricedTask(page.request, {
     title: 'Lab report on enzyme kinetics',
     subject: 'History',
@@ -199,16 +194,12 @@ test('A paid task is locked: the read-only table, the status and progress, and R
   });
   const details = `Measure the reaction rate at five substrate concentrations. ${'Plot and discuss the results. '.repeat(10)}`;
   const patched = await page.request.patch(`/api/v3/orders/${id}`, {
-    headers: API_HEADERS,
+    headers: JSON_CALL,
     data: { details, calc_quote: true },
   });
   const { price } = (await patched.json()) as ApiOrder;
   await creditStudent(page.request, 500);
-  const paid = await page.request.post(`/api/v3/orders/${id}/pay`, {
-    headers: API_HEADERS,
-    data: { account_balance_use: 50_000, expected_price: price },
-  });
-  expect(paid.status()).toBe(200);
+  await payFromBalance(page.request, id, { cents: 50_000, expectedPrice: price });
 
   await page.goto(`/order/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lab report on enzyme kinetics');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const STUDENT_PASSWORD = 'my study password';
 /** Created by the web server command in playwright.config.ts before the server starts. */
@@ -14,22 +14,27 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Signs a new student up through the log-in popup; the page ends on /orders, signed in. */
-export async function signUpStudent(page: Page, testInfo: TestInfo): Promise<string> {
-  const email = uniqueEmail(testInfo);
-  await page.goto('/signup');
-  const dialog = page.getByRole('dialog');
+/** Fills the auth popup's Sign up tab (already open) with `email` and the student password, and sends it. */
+export async function submitSignUp(dialog: Locator, email: string) {
   await dialog.getByLabel(/email/i).fill(email);
   await dialog.getByLabel(/password/i).fill(STUDENT_PASSWORD);
   await dialog
     .getByRole('button', { name: /sign up/i })
     .last()
     .click();
+}
+
+/** Signs a new student up through the log-in popup; the page ends on /orders, signed in. */
+export async function signUpStudent(page: Page, testInfo: TestInfo): Promise<string> {
+  const email = uniqueEmail(testInfo);
+  await page.goto('/signup');
+  await submitSignUp(page.getByRole('dialog'), email);
   await expect(page).toHaveURL(/\/orders$/);
   return email;
 }
 
-const JSON_CALL = { 'x-requested-with': 'XMLHttpRequest' };
+/** The header the API's CSRF guard asks of calls made outside the app. */
+export const JSON_CALL = { 'x-requested-with': 'XMLHttpRequest' };
 
 /** A task created and priced through the API as the signed-in student (the page's cookie). */
 export async function createPricedTask(
@@ -67,4 +72,20 @@ export async function creditStudent(request: APIRequestContext, dollars: number)
     data: { amount: dollars, memo: 'e2e credit', idempotency_key: `e2e-${me._id}-${Date.now()}` },
   });
   expect(credit.status()).toBe(200);
+}
+
+/** Pays the student's task from the balance through the API (the price, when given, is the one the client saw). */
+export async function payFromBalance(
+  request: APIRequestContext,
+  id: string,
+  pay: { cents: number; expectedPrice?: number | null },
+) {
+  const paid = await request.post(`/api/v3/orders/${id}/pay`, {
+    headers: JSON_CALL,
+    data: {
+      account_balance_use: pay.cents,
+      ...(pay.expectedPrice !== undefined ? { expected_price: pay.expectedPrice } : {}),
+    },
+  });
+  expect(paid.status()).toBe(200);
 }

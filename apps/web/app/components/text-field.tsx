@@ -1,28 +1,20 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { Field } from './field.tsx';
 import s from './text-field.module.css';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null };
 
 export function TextField({ label, error, ...input }: Props) {
   const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={s.field}>
-      <label htmlFor={id} className={s.label}>
-        {label}
-      </label>
+    <Field id={id} label={label} error={error}>
       <input
         id={id}
         className={error ? s.inputError : s.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         {...input}
       />
-      {error ? (
-        <p id={errorId} className={s.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

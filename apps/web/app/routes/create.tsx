@@ -1,13 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '../components/button.tsx';
-import { CoursePicker } from '../features/courses/components/course-picker.tsx';
-import { useCreateOrder } from '../features/orders/api/create-order.ts';
-import {
-  type TaskDraftErrors,
-  taskDraftServerErrors,
-  validateTaskDraft,
-} from '../features/orders/components/task-draft-validation.ts';
+import { TaskDraftFields } from '../features/orders/components/task-draft-fields.tsx';
+import { useTaskDraftForm } from '../features/orders/components/use-task-draft-form.ts';
 import s from './create.module.css';
 
 export function meta() {
@@ -28,31 +22,8 @@ function closeTarget(state: unknown): '/my-geeks' | '/orders' {
 export default function CreateRoute() {
   const location = useLocation();
   const navigate = useNavigate();
-  const create = useCreateOrder();
-  const [title, setTitle] = useState('');
-  const [subject, setSubject] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<TaskDraftErrors>({});
   const headingId = useId();
-  const titleErrorId = useId();
-  const subjectErrorId = useId();
-  // §5: validation runs on submit and live once both fields have content.
-  const live = submitted || (title.trim() !== '' && subject.trim() !== '');
-  const errors: TaskDraftErrors = { ...(live ? validateTaskDraft(title, subject) : {}), ...serverErrors };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(validateTaskDraft(title, subject)).length > 0) return;
-    create.mutate(
-      { title: title.trim(), subject: subject.trim() },
-      {
-        onSuccess: ({ _id }) => navigate(`/orders/${_id}/created`),
-        onError: (err) => setServerErrors(taskDraftServerErrors(err)),
-      },
-    );
-  }
+  const form = useTaskDraftForm(({ _id }) => navigate(`/orders/${_id}/created`));
 
   return (
     <section className={s.card} aria-labelledby={headingId}>
@@ -65,51 +36,8 @@ export default function CreateRoute() {
         </Link>
       </div>
       <p className={s.lead}>We cover 100+ courses</p>
-      <form className={s.form} onSubmit={submit} noValidate aria-labelledby={headingId}>
-        <div className={s.field}>
-          <input
-            className={errors.title ? s.inputError : s.input}
-            placeholder="Type your task name"
-            aria-label="Type your task name"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? titleErrorId : undefined}
-            value={title}
-            maxLength={200}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setServerErrors({});
-            }}
-          />
-          {errors.title ? (
-            <p id={titleErrorId} className={s.error}>
-              {errors.title}
-            </p>
-          ) : null}
-        </div>
-        <div className={s.field}>
-          <CoursePicker
-            value={subject}
-            onChange={(v) => {
-              setSubject(v);
-              setServerErrors({});
-            }}
-            invalid={Boolean(errors.subject)}
-            describedBy={errors.subject ? subjectErrorId : undefined}
-          />
-          {errors.subject ? (
-            <p id={subjectErrorId} className={s.error}>
-              {errors.subject}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit" className={s.submit} busy={create.isPending} disabled={create.isPending}>
-          Add new task
-        </Button>
-        {errors.form ? (
-          <p className={s.error} role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+      <form className={s.form} onSubmit={form.submit} noValidate aria-labelledby={headingId}>
+        <TaskDraftFields form={form} submitClassName={s.submit} />
       </form>
     </section>
   );

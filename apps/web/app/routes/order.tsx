@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useMatches, useParams } from 'react-router';
+import { Link, Navigate, useBlocker, useMatches, useParams } from 'react-router';
+import { Button } from '../components/button.tsx';
+import { Dialog } from '../components/dialog.tsx';
 import type { Order } from '../features/orders/api/get-order.ts';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { type OrderPatch, useUpdateOrder } from '../features/orders/api/update-order.ts';
@@ -42,6 +44,7 @@ export default function OrderRoute() {
 
   return (
     <div className={s.page}>
+      <LeaveConfirm active={flow === 'neworder' && o.changeable} />
       <div className={s.main}>
         <TaskHeader order={o} flow={flow} />
         {o.changeable ? <TaskEditor ref={editor} order={o} flow={flow} /> : <TaskSummaryTable order={o} />}
@@ -55,7 +58,7 @@ export default function OrderRoute() {
           onShowFields={o.changeable ? () => editor.current?.focusFirstMissing() : undefined}
         />
         {saveForLater ? (
-          <Link to="/orders" className={s.later}>
+          <Link to="/orders" state={{ saveForLater: true }} className={s.later}>
             Save and pay later
           </Link>
         ) : null}
@@ -78,4 +81,31 @@ function useDepositInNewOrderFlow(flow: 'order' | 'neworder', order: Order | und
     done.current = true;
     update.mutate({ additional: [...order.additional, 'partial_payment'] as OrderPatch['additional'] });
   }, [needed, order, update]);
+}
+
+/**
+ * Seed 000 §4: "Leaving towards /orders with a history-block state in the new-order flow shows a confirm popup
+ * (stay or leave)". 'Save and pay later' is a choice already made, so it is not asked again.
+ */
+function LeaveConfirm({ active }: { active: boolean }) {
+  const blocker = useBlocker(
+    ({ nextLocation }) =>
+      active &&
+      nextLocation.pathname === '/orders' &&
+      !(nextLocation.state as { saveForLater?: boolean } | null)?.saveForLater,
+  );
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <Dialog title="Leave your task?" onClose={() => blocker.reset()}>
+      <p className={s.confirmText}>Your task is not paid yet. You can come back to it from your task list.</p>
+      <div className={s.confirmActions}>
+        <Button type="button" onClick={() => blocker.reset()}>
+          Stay
+        </Button>
+        <button type="button" className={s.leave} onClick={() => blocker.proceed()}>
+          Leave
+        </button>
+      </div>
+    </Dialog>
+  );
 }

@@ -1,10 +1,10 @@
 import { COURSES, FALLBACK_COURSE, POPULAR_COURSES } from '@geekly/domain/courses/course-list.ts';
-import {
-  highlightCourse,
-  searchCourses,
-  shouldSuggestFallback,
-} from '@geekly/domain/courses/course-search.ts';
-import { useId, useMemo, useState } from 'react';
+import { searchCourses, shouldSuggestFallback } from '@geekly/domain/courses/course-search.ts';
+import { useId, useMemo } from 'react';
+import { HighlightedText } from '../../../components/highlighted-text.tsx';
+import l from '../../../components/listbox.module.css';
+import t from '../../../components/text-field.module.css';
+import { useComboboxList } from '../../../components/use-combobox-list.ts';
 import s from './course-picker.module.css';
 
 type Props = { value: string; onChange: (value: string) => void; invalid?: boolean; describedBy?: string };
@@ -18,18 +18,17 @@ const MORE = COURSES.filter((c) => !popular.has(c));
  * aria-activedescendant, so biome.json relaxes the rules that expect focusable interactive elements here.
  */
 export function CoursePicker({ value, onChange, invalid, describedBy }: Props) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const listId = useId();
   const query = value.trim();
   const results = useMemo(() => (query ? searchCourses(query) : []), [query]);
   const fallback = query !== '' && shouldSuggestFallback(query, results);
   const options = query ? (fallback ? [FALLBACK_COURSE] : results) : [...POPULAR_COURSES, ...MORE];
+  const list = useComboboxList(options.length);
+  const { open, active } = list;
 
   const pick = (course: string) => {
     onChange(course);
-    setOpen(false);
-    setActive(-1);
+    list.close();
   };
 
   const option = (course: string, index: number) => (
@@ -38,27 +37,21 @@ export function CoursePicker({ value, onChange, invalid, describedBy }: Props) {
       id={`${listId}-${index}`}
       role="option"
       aria-selected={index === active}
-      className={index === active ? s.optionActive : s.option}
+      className={index === active ? l.optionActive : l.option}
       // mousedown keeps the input from blurring (and closing the list) before the pick
       onMouseDown={(e) => {
         e.preventDefault();
         pick(course);
       }}
     >
-      {highlightCourse(course, fallback ? '' : query).map((part, i) =>
-        part.match ? (
-          <mark key={`${i}-${part.text}`}>{part.text}</mark>
-        ) : (
-          <span key={`${i}-${part.text}`}>{part.text}</span>
-        ),
-      )}
+      <HighlightedText text={course} query={fallback ? '' : query} />
     </li>
   );
 
   return (
     <div className={s.root}>
       <input
-        className={invalid ? s.inputError : s.input}
+        className={invalid ? t.inputFullError : t.inputFull}
         placeholder="Choose your course"
         aria-label="Choose your course"
         role="combobox"
@@ -70,33 +63,26 @@ export function CoursePicker({ value, onChange, invalid, describedBy }: Props) {
         aria-describedby={describedBy}
         autoComplete="off"
         value={value}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onFocus={() => list.setOpen(true)}
+        onBlur={() => list.setOpen(false)}
         onChange={(e) => {
           onChange(e.target.value);
-          setOpen(true);
-          setActive(-1);
+          list.typed();
         }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-            setActive((a) => Math.min(a + 1, options.length - 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter' && open && active >= 0 && options[active]) {
+          if (list.arrowKey(e)) return;
+          if (e.key === 'Enter' && open && active >= 0 && options[active]) {
             e.preventDefault();
             pick(options[active]);
           } else if (e.key === 'Escape') {
-            setOpen(false);
+            list.setOpen(false);
           }
         }}
       />
       {open ? (
-        <div className={s.popup}>
+        <div className={l.popup}>
           {!query ? (
-            <ul id={listId} role="listbox" aria-label="Courses" className={s.list}>
+            <ul id={listId} role="listbox" aria-label="Courses" className={l.list}>
               <li role="presentation" className={s.heading}>
                 Top Courses
               </li>
@@ -107,7 +93,7 @@ export function CoursePicker({ value, onChange, invalid, describedBy }: Props) {
               {MORE.map((c, i) => option(c, i + POPULAR_COURSES.length))}
             </ul>
           ) : (
-            <ul id={listId} role="listbox" aria-label="Courses" className={s.list}>
+            <ul id={listId} role="listbox" aria-label="Courses" className={l.list}>
               {fallback ? (
                 <li role="presentation" className={s.empty}>
                   No results for «{query}»

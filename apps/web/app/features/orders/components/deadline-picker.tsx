@@ -1,7 +1,8 @@
 import { formatDeadlineDate, formatDeadlineTime } from '@geekly/domain/orders/deadline.ts';
 import { MAX_DEADLINE_DAYS } from '@geekly/domain/orders/order-form-schemas.ts';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useId } from 'react';
+import { useDismissable } from '../../../components/use-dismissable.ts';
 import { timezone } from '../../../lib/api-client.ts';
 import { DeadlineCalendar } from './deadline-calendar.tsx';
 import s from './task-editor.module.css';
@@ -27,21 +28,11 @@ const atHour = (day: Dayjs, hour: number) => day.hour(hour).minute(0).second(0).
 /** Seed 000 §5 "Deadline": a date picker ('MMMM DD, YYYY') and an hourly time select. */
 export function DeadlinePicker({ deadline, minimum, busy, onChange, error, dateRef }: Props) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root } = useDismissable();
   const zone = timezone();
   const current = dayjs(deadline);
   const min = dayjs(minimum);
   const maxDay = dayjs().add(MAX_DEADLINE_DAYS, 'day').startOf('day').subtract(1, 'day');
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
 
   const closeCalendar = () => {
     setOpen(false);

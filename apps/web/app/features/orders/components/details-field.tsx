@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Field } from '../../../components/field.tsx';
 import s from './task-editor.module.css';
 
 type Props = {
@@ -12,10 +13,7 @@ type Props = {
 export function DetailsField({ value, onChange, onCommit, error }: Props) {
   const id = useId();
   return (
-    <div className={s.field}>
-      <label htmlFor={id} className={s.label}>
-        Details
-      </label>
+    <Field id={id} label="Details" error={error} className={s.field}>
       <textarea
         id={id}
         className={error ? s.textareaError : s.textarea}
@@ -27,11 +25,6 @@ export function DetailsField({ value, onChange, onCommit, error }: Props) {
         onChange={(e) => onChange(e.target.value)}
         onBlur={onCommit}
       />
-      {error ? (
-        <p id={`${id}-error`} className={s.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

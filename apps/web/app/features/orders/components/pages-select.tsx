@@ -1,5 +1,6 @@
 import { PAGE_OPTIONS, pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
 import { type Ref, useId } from 'react';
+import { Field } from '../../../components/field.tsx';
 import s from './task-editor.module.css';
 
 type Props = {
@@ -19,10 +20,7 @@ export function PagesSelect({ value, onChange, busy, required, error, selectRef 
   const id = useId();
   const invalid = Boolean(error) || (required && value === null);
   return (
-    <div className={s.field}>
-      <label htmlFor={id} className={s.label}>
-        Pages
-      </label>
+    <Field id={id} label="Pages" error={error} className={s.field}>
       <select
         id={id}
         ref={selectRef}
@@ -43,11 +41,6 @@ export function PagesSelect({ value, onChange, busy, required, error, selectRef 
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className={s.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

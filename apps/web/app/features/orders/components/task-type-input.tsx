@@ -1,11 +1,14 @@
-import { highlightCourse } from '@geekly/domain/courses/course-search.ts';
 import {
   DEFAULT_REQUEST_TYPE_LABEL,
   REQUEST_TYPE_MAX,
   requestTypeCounter,
 } from '@geekly/domain/orders/order-form-schemas.ts';
 import { REQUEST_TYPE_HIGHLIGHT_MIN_CHARS, searchRequestTypes } from '@geekly/domain/orders/request-types.ts';
-import { type Ref, useId, useState } from 'react';
+import { type Ref, useId } from 'react';
+import { HighlightedText } from '../../../components/highlighted-text.tsx';
+import l from '../../../components/listbox.module.css';
+import t from '../../../components/text-field.module.css';
+import { useComboboxList } from '../../../components/use-combobox-list.ts';
 import s from './task-editor.module.css';
 
 type Props = {
@@ -27,16 +30,15 @@ const clean = (v: string) => v.trimStart().slice(0, REQUEST_TYPE_MAX);
 export function TaskTypeInput({ value, onChange, onCommit, error, inputRef }: Props) {
   const id = useId();
   const listId = `${id}-list`;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const options = searchRequestTypes(value);
+  const list = useComboboxList(options.length);
+  const { active } = list;
   const highlight = value.trim().length >= REQUEST_TYPE_HIGHLIGHT_MIN_CHARS;
-  const expanded = open && options.length > 0;
+  const expanded = list.open && options.length > 0;
 
   const pick = (type: string) => {
     onChange(type);
-    setOpen(false);
-    setActive(-1);
+    list.close();
     onCommit(type);
   };
 
@@ -49,7 +51,7 @@ export function TaskTypeInput({ value, onChange, onCommit, error, inputRef }: Pr
         <input
           id={id}
           ref={inputRef}
-          className={error ? s.inputError : s.input}
+          className={error ? t.inputFullError : t.inputFull}
           placeholder={DEFAULT_REQUEST_TYPE_LABEL}
           role="combobox"
           aria-expanded={expanded}
@@ -61,40 +63,37 @@ export function TaskTypeInput({ value, onChange, onCommit, error, inputRef }: Pr
           autoComplete="off"
           maxLength={REQUEST_TYPE_MAX}
           value={value}
-          onFocus={() => setOpen(true)}
+          onFocus={() => list.setOpen(true)}
           onBlur={() => {
-            setOpen(false);
-            setActive(-1);
+            list.close();
             onCommit(value);
           }}
           onChange={(e) => {
             onChange(clean(e.target.value));
-            setOpen(true);
-            setActive(-1);
+            list.typed();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              setOpen(true);
-              setActive((a) => Math.min(a + 1, options.length - 1));
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((a) => Math.max(a - 1, 0));
-            } else if (e.key === 'Enter') {
+            if (list.arrowKey(e)) return;
+            if (e.key === 'Enter') {
               e.preventDefault();
               const option = expanded && active >= 0 ? options[active] : undefined;
               if (option) pick(option);
               else {
-                setOpen(false);
+                list.setOpen(false);
                 onCommit(value);
               }
             } else if (e.key === 'Escape') {
-              setOpen(false);
-              setActive(-1);
+              list.close();
             }
           }}
         />
-        <div id={listId} role="listbox" aria-label="Task types" className={s.popup} hidden={!expanded}>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Task types"
+          className={`${l.popup} ${l.list}`}
+          hidden={!expanded}
+        >
           {options.map((type, i) => (
             <div
               key={type}
@@ -102,14 +101,14 @@ export function TaskTypeInput({ value, onChange, onCommit, error, inputRef }: Pr
               role="option"
               tabIndex={-1}
               aria-selected={i === active}
-              className={i === active ? s.optionActive : s.option}
+              className={i === active ? l.optionActive : l.option}
               // mousedown keeps the input focused, so its blur does not close the list before the pick
               onMouseDown={(e) => {
                 e.preventDefault();
                 pick(type);
               }}
             >
-              {highlight ? <Highlighted text={type} query={value} /> : type}
+              {highlight ? <HighlightedText text={type} query={value} /> : type}
             </div>
           ))}
         </div>
@@ -128,14 +127,4 @@ export function TaskTypeInput({ value, onChange, onCommit, error, inputRef }: Pr
       </div>
     </div>
   );
-}
-
-/** The suggestion with the typed words marked. */
-function Highlighted({ text, query }: { text: string; query: string }) {
-  let offset = 0;
-  return highlightCourse(text, query).map((part) => {
-    const key = offset;
-    offset += part.text.length;
-    return part.match ? <mark key={key}>{part.text}</mark> : <span key={key}>{part.text}</span>;
-  });
 }

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { Link } from 'react-router';
+import { useMenuButton } from '../../../components/use-dismissable.ts';
 import type { Order } from '../api/get-order.ts';
 import s from './task-header.module.css';
 
@@ -10,20 +11,8 @@ type Props = { order: Order; onRename: () => void };
  * (each only when the task allows it). Menu button pattern: arrows move, Escape closes and returns focus.
  */
 export function TitleMenu({ order, onRename }: Props) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
+  const { open, setOpen, root, menuId, triggerProps } = useMenuButton();
   const trigger = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -52,20 +41,11 @@ export function TitleMenu({ order, onRename }: Props) {
 
   return (
     <div className={s.menuRoot} ref={root}>
-      <button
-        ref={trigger}
-        type="button"
-        className={s.menuButton}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label="Task menu"
-        onClick={() => setOpen((v) => !v)}
-      >
+      <button ref={trigger} type="button" className={s.menuButton} aria-label="Task menu" {...triggerProps}>
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div id={id} role="menu" aria-label="Task menu" className={s.menu} onKeyDown={onMenuKey}>
+        <div id={menuId} role="menu" aria-label="Task menu" className={s.menu} onKeyDown={onMenuKey}>
           <button
             type="button"
             role="menuitem"
