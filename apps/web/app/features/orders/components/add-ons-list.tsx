@@ -65,9 +65,7 @@ export function AddOnsList({ order }: { order: Order }) {
                     <span className={s.note}>{ADD_ON_NOTES[sv.service as AddOnService]}</span>
                   ) : null}
                 </span>
-                <span className={s.price}>
-                  {sv.price > 0 ? formatDollars(dollarsToCents(sv.price)) : 'Free'}
-                </span>
+                <span className={s.price}>{addOnPriceText(sv.price, order.client_base_price)}</span>
               </label>
               {isPreferred && !sv.added && geeks.data?.length ? (
                 <div className={s.geek}>
@@ -93,4 +91,10 @@ export function AddOnsList({ order }: { order: Order }) {
       ) : null}
     </section>
   );
+}
+
+/** A share-of-price add-on has no price until the task has one; 0 with a price is a coupon's free add-on. */
+function addOnPriceText(price: number, workPrice: number | null): string {
+  if (price > 0) return formatDollars(dollarsToCents(price));
+  return workPrice === null ? '—' : 'Free';
 }
