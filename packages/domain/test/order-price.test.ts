@@ -146,12 +146,19 @@ describe('orderPrice: examples', () => {
   });
 });
 
+describe('orderPrice: the request type is measured as its field measures it', () => {
+  it('ignores leading spaces', () => {
+    expect(price({ requestType: `   ${'x'.repeat(30)}` }).priceCents).not.toBeNull();
+  });
+});
+
 describe('orderPrice: no price', () => {
   it.each([
     ['empty', ''],
     ['blank', '   '],
     ['missing', null],
     ['31 characters long', 'x'.repeat(31)],
+    ['31 characters with a trailing space (only leading spaces are trimmed)', `${'x'.repeat(30)} `],
   ])('has no price when the request type is %s', (_, requestType) => {
     const p = price({ requestType, services: [{ tag: 'adv_vip_support' }] });
     expect(p).toMatchObject({

@@ -1,7 +1,7 @@
-import { dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
 import { Link } from 'react-router';
 import { useLogOut } from '../features/auth/api/auth-calls.ts';
 import type { User } from '../features/auth/api/user.ts';
+import { formatUsd } from '../lib/format-money.ts';
 import s from './app-header.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
 
@@ -22,9 +22,9 @@ export function AppHeader({ user, minimal = false }: { user: User; minimal?: boo
             <Link
               to="/balance"
               className={s.balance}
-              aria-label={`Balance ${formatDollars(dollarsToCents(user.available_balance))}`}
+              aria-label={`Balance ${formatUsd(user.available_balance)}`}
             >
-              {formatDollars(dollarsToCents(user.available_balance))}
+              {formatUsd(user.available_balance)}
             </Link>
           </>
         )}

@@ -1,4 +1,12 @@
+import { formatDeadlineDate, formatDeadlineTime } from '@geekly/domain/orders/deadline.ts';
 import dayjs from 'dayjs';
+import { timezone } from './api-client.ts';
 
 /** Seed 000 §2: 'Due Month D at h A', in the browser's time zone. */
 export const formatDue = (iso: string) => dayjs(iso).format('[Due] MMMM D [at] h A');
+
+/** A task's due moment as the task page and checkout show it: 'November 05, 2026 at 3:00 PM', local time. */
+export function formatDeadlineAt(iso: string): string {
+  const date = new Date(iso);
+  return `${formatDeadlineDate(date, timezone())} at ${formatDeadlineTime(date, timezone())}`;
+}

@@ -1,10 +1,11 @@
-import { formatDeadlineDate, formatDeadlineTime } from '@geekly/domain/orders/deadline.ts';
+import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
 import { Link, Navigate, useMatches, useParams } from 'react-router';
 import { useMe } from '../features/auth/api/user.ts';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { formatDeadlineAt } from '../lib/format-date.ts';
 import s from './checkout.module.css';
 
 export function meta() {
@@ -12,7 +13,6 @@ export function meta() {
 }
 
 const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover'];
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Seed 000 §2 "Checkout": /order/{id}/checkout and /neworder/{id}/checkout. */
 export default function CheckoutRoute() {
@@ -35,7 +35,6 @@ export default function CheckoutRoute() {
   if (o.payment_state === 'fully_paid') return <Navigate to={taskPath} replace />;
   if (o.changeable && (o.bad_deadline || o.price === null)) return <Navigate to={taskPath} replace />;
 
-  const deadline = new Date(o.deadline);
   return (
     <div className={s.page}>
       <h1 className={s.title}>
@@ -62,11 +61,9 @@ export default function CheckoutRoute() {
             <dt>Task</dt>
             <dd>{o.request_type ?? '—'}</dd>
             <dt>Length</dt>
-            <dd>{o.pages === null ? '—' : `${o.size} · ${o.words} words`}</dd>
+            <dd>{o.pages === null ? '—' : pagesLabel(o.pages)}</dd>
             <dt>Due</dt>
-            <dd>
-              {formatDeadlineDate(deadline, zone())} at {formatDeadlineTime(deadline, zone())}
-            </dd>
+            <dd>{formatDeadlineAt(o.deadline)}</dd>
           </dl>
         </section>
         {o.changeable ? (

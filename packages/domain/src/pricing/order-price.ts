@@ -37,7 +37,8 @@ export type OrderPrice = {
 export function orderPrice(input: OrderPriceInput): OrderPrice {
   const opts = { premiumPlus: input.premiumPlus };
   const left = hoursLeft(input.now, input.deadline);
-  const type = input.requestType?.trim() ?? '';
+  // As the request type field does (seed 000 §5): only leading spaces are trimmed.
+  const type = input.requestType?.trimStart() ?? '';
   const validType = type.length > 0 && type.length <= REQUEST_TYPE_MAX;
   const pages = input.pages;
   const badDeadline = pages !== null && isBadDeadline(input.now, input.deadline, pages, opts);

@@ -1,14 +1,12 @@
 import { dollarsToCents } from '@geekly/domain/money.ts';
-import { amountDueCents, type OrderState } from '@geekly/domain/orders/order-machine.ts';
+import { amountDueCents } from '@geekly/domain/orders/order-machine.ts';
 import type { payOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
-import { discountErrorText } from '@geekly/domain/pricing/coupons.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { couponRefusal } from '../coupons/coupon-refusal.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition } from './apply-order-transition.ts';
-
-const paidNothing = (o: OrderState) => o.paidCents === 0;
 
 export type PayOrderBody = z.output<typeof payOrderSchema>;
 
@@ -26,13 +24,7 @@ export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, 
     ({ state, row, priced }) => {
       const { coupon, price } = priced;
       // A stored code that stopped being valid (its last use taken meanwhile) must not silently raise the price.
-      if (coupon && !coupon.valid && paidNothing(state)) {
-        const text = discountErrorText(coupon.errorType, coupon.errorValue);
-        throw new AppError('NOT_ALLOWED', text, {
-          errorType: 'discount',
-          errorValue: { discount: text, discount_error_type: coupon.errorType },
-        });
-      }
+      if (coupon && !coupon.valid && state.paidCents === 0) throw couponRefusal(coupon, 'NOT_ALLOWED');
       if (body.expected_price !== undefined && price.priceCents !== dollarsToCents(body.expected_price)) {
         throw new AppError(
           'NOT_ALLOWED',

@@ -4,52 +4,15 @@ import {
   PATCH_MESSAGES,
 } from '@geekly/domain/orders/order-form-schemas.ts';
 import type { EditInput } from '@geekly/domain/orders/order-machine.ts';
-import { checkCoupon, discountErrorText } from '@geekly/domain/pricing/coupons.ts';
-import { orderPrice } from '@geekly/domain/pricing/order-price.ts';
-import { parsePages } from '@geekly/domain/pricing/quote.ts';
-import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
-import { couponUsage, findCoupon } from '../coupons/coupons.repository.ts';
-import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
+import { validationError } from '../../lib/app-error.ts';
+import { couponRefusal } from '../coupons/coupon-refusal.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { applyOrderTransition, type Loaded } from './apply-order-transition.ts';
-import { orderServices } from './order-pricing.ts';
+import { applyOrderTransition } from './apply-order-transition.ts';
+import { priceOrder } from './order-pricing.ts';
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
-
-/** A new coupon code must be valid when it is applied; a stored one is checked again at every pricing. */
-async function checkNewCoupon(
-  loaded: Loaded,
-  code: string,
-  deadline: Date,
-  size: string,
-  requestType: string | null,
-) {
-  const { tx, row, now } = loaded;
-  const undiscounted = orderPrice({
-    now,
-    deadline,
-    pages: parsePages(size),
-    requestType,
-    premiumPlus: hasPremiumPlus(await userSubscriptions(tx, row.userId), now),
-    coupon: null,
-    services: orderServices(row),
-  });
-  const check = checkCoupon(await findCoupon(tx, code), code, {
-    now,
-    usage: await couponUsage(tx, row.userId, code, row.id),
-    workCents: undiscounted.quoteCents,
-  });
-  if (!check.valid) {
-    const text = discountErrorText(check.errorType, check.errorValue);
-    throw new AppError('VALIDATION', text, {
-      errorType: 'discount',
-      errorValue: { discount: text, discount_error_type: check.errorType },
-    });
-  }
-}
 
 /**
  * PATCH /orders/{id}: only fields that really change go through the state machine's edit transition, so a
@@ -88,15 +51,18 @@ export async function updateOrder(ctx: AppContext, user: UserRow, orderId: strin
       if (!sameSet(wanted, current))
         locked.additional = row.additional.includes(review) || markReviewShown ? [...wanted, review] : wanted;
     }
-    // A locked task refuses the change anyway; the coupon is checked for a task that can take it.
+    // A new code must be valid when applied (a stored one is checked again at every pricing). A locked task
+    // refuses the change anyway, so the code is checked only for a task that can take it.
     if (locked.discount && loaded.priced.changeable) {
-      await checkNewCoupon(
-        loaded,
-        locked.discount,
-        locked.deadline ?? row.deadline,
-        locked.size ?? row.size,
-        locked.request_type ?? row.requestType,
-      );
+      const next = {
+        ...row,
+        discount: locked.discount,
+        deadline: locked.deadline ?? row.deadline,
+        size: locked.size ?? row.size,
+        requestType: locked.request_type ?? row.requestType,
+      };
+      const { coupon } = await priceOrder(loaded.tx, next, loaded.paidCents, loaded.now);
+      if (coupon && !coupon.valid) throw couponRefusal(coupon, 'VALIDATION');
     }
     return { locked, markReviewShown };
   });

@@ -1,7 +1,7 @@
-import { dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
 import type { AddOnService } from '@geekly/domain/pricing/add-ons.ts';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatUsd } from '../../../lib/format-money.ts';
 import { useMyGeeks } from '../api/get-my-geeks.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
@@ -95,6 +95,6 @@ export function AddOnsList({ order }: { order: Order }) {
 
 /** A share-of-price add-on has no price until the task has one; 0 with a price is a coupon's free add-on. */
 function addOnPriceText(price: number, workPrice: number | null): string {
-  if (price > 0) return formatDollars(dollarsToCents(price));
+  if (price > 0) return formatUsd(price);
   return workPrice === null ? '—' : 'Free';
 }

@@ -1,8 +1,9 @@
-import { dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
+import { dollarsToCents } from '@geekly/domain/money.ts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatUsd as usd } from '../../../lib/format-money.ts';
 import { useMe } from '../../auth/api/user.ts';
 import type { Order } from '../api/get-order.ts';
 import { usePayOrder } from '../api/pay-order.ts';
@@ -18,7 +19,6 @@ type Props = {
   onShowFields?: () => void;
 };
 
-const usd = (dollars: number) => formatDollars(dollarsToCents(dollars));
 // Seed 000 §2: the checkbox says '30% deposit' or 'Pre-pay 30%' by a platform flag; ours is the first.
 const DEPOSIT_LABEL = '30% deposit';
 

@@ -1,8 +1,7 @@
-import { formatDeadlineDate, formatDeadlineTime } from '@geekly/domain/orders/deadline.ts';
 import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { timezone } from '../../../lib/api-client.ts';
+import { formatDeadlineAt } from '../../../lib/format-date.ts';
 import type { Order } from '../api/get-order.ts';
 import s from './task-summary-table.module.css';
 
@@ -11,8 +10,6 @@ const DETAILS_PREVIEW_CHARS = 200;
 
 /** Seed 000 §2 "Locked task": the read-only table of a task that can no longer change. */
 export function TaskSummaryTable({ order }: { order: Order }) {
-  const zone = timezone();
-  const deadline = new Date(order.deadline);
   const services = order.services.filter((sv) => sv.added).map((sv) => sv.label);
   // The Geek's files are listed on their own page; the count arrives with it.
   const geekFiles = 0;
@@ -30,9 +27,7 @@ export function TaskSummaryTable({ order }: { order: Order }) {
         </tr>
         <tr>
           <th scope="row">Due date</th>
-          <td>
-            {formatDeadlineDate(deadline, zone)} at {formatDeadlineTime(deadline, zone)}
-          </td>
+          <td>{formatDeadlineAt(order.deadline)}</td>
         </tr>
         <tr>
           <th scope="row">Length</th>
