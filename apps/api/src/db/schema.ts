@@ -219,6 +219,8 @@ export const ledgerEntries = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
+    /** Insertion order: entries of one database transaction share its timestamp. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     accountType: text('account_type', { enum: ['user', 'order', 'geek', 'gateway', 'revenue'] }).notNull(),
     // user, order or Geek id; null for the system accounts (gateway, revenue)
     accountId: uuid('account_id'),
@@ -343,3 +345,25 @@ export const sandboxGatewayEvents = pgTable(
   },
   (t) => [index('sandbox_gateway_events_pending_idx').on(t.deliveredAt, t.createdAt)],
 );
+
+// A refund to a card, owed once the refund is accepted (its ledger entries are written then) and carried out
+// by the gateway after the commit, never inside a database transaction; retried until the gateway confirms.
+export const cardRefunds = pgTable('card_refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  amountCents: cents('amount_cents').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status', { enum: ['pending', 'succeeded'] })
+    .notNull()
+    .default('pending'),
+  gatewayRefundId: text('gateway_refund_id'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  doneAt: timestamptz('done_at'),
+});

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
-import { appliedCardPayments } from '../payments/payments.repository.ts';
+import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -136,44 +136,17 @@ async function debitBalance(tx: Db, userId: string, amountCents: number) {
 }
 
 /**
- * Gives a task's paid money back (decision 010): to the balance at once; to the card through the gateway for
- * what the card paid for this task, and the rest (paid from the balance) back to the balance.
+ * Gives a task's paid money back (decision 010): to the balance at once; to the card, through the gateway after
+ * the commit, for what the card paid for this task, and the rest (paid from the balance) back to the balance.
  */
 async function refundOrder(
-  ctx: AppContext,
   tx: Db,
   row: OrderRow,
   destination: 'balance' | 'card',
   amountCents: number,
   key: string,
 ) {
-  const order = { type: 'order', id: row.id } as const;
-  let left = amountCents;
-  if (destination === 'card') {
-    for (const payment of await appliedCardPayments(tx, row.id)) {
-      const part = Math.min(left, payment.amountCents);
-      if (part <= 0) break;
-      const refundKey = `${key}:card:${payment.id}`;
-      const { refundId } = await ctx.gateway.refund({
-        paymentId: payment.id,
-        gatewayRef: payment.gatewayRef,
-        amountCents: part,
-        idempotencyKey: refundKey.replace(/[^A-Za-z0-9_-]/g, '_'),
-      });
-      await postLedgerTransaction(tx, {
-        idempotencyKey: refundKey,
-        kind: 'refund_card',
-        userId: row.userId,
-        orderId: row.id,
-        memo: `Refund of task #${row.number} to the card (${refundId})`,
-        entries: [
-          { account: order, amountCents: -part },
-          { account: { type: 'gateway' }, amountCents: part },
-        ],
-      });
-      left -= part;
-    }
-  }
+  const left = destination === 'card' ? await queueCardRefunds(tx, row, amountCents, key) : amountCents;
   if (left > 0)
     await postLedgerTransaction(tx, {
       idempotencyKey: `${key}:balance`,
@@ -182,7 +155,7 @@ async function refundOrder(
       orderId: row.id,
       memo: `Refund of task #${row.number}`,
       entries: [
-        { account: order, amountCents: -left },
+        { account: { type: 'order', id: row.id }, amountCents: -left },
         { account: { type: 'user', id: row.userId }, amountCents: left },
       ],
     });
@@ -216,7 +189,7 @@ async function runEffects(
         ],
       });
     } else if (effect.kind === 'refund') {
-      await refundOrder(ctx, tx, row, effect.destination, effect.amountCents, idempotencyKey);
+      await refundOrder(tx, row, effect.destination, effect.amountCents, idempotencyKey);
     } else {
       const [owner] = await tx
         .select({ email: users.notificationEmail })
@@ -294,8 +267,14 @@ export async function applyOrderTransition<N extends TransitionName>(
       toStatus: updated.systemClientStatus,
       changes: JSON.parse(JSON.stringify(outcome.patch)) as Record<string, unknown>,
     });
-    return { updated, mails: outcome.effects.some((e) => e.kind === 'notify') };
+    return {
+      updated,
+      mails: outcome.effects.some((e) => e.kind === 'notify'),
+      cardRefund: outcome.effects.some((e) => e.kind === 'refund' && e.destination === 'card'),
+    };
   });
   if (result.mails) ctx.mailer.kick();
+  // Outside the transaction: the gateway is never called while rows are locked (a failure is retried later).
+  if (result.cardRefund && !opts.tx) await processCardRefunds(ctx, orderId);
   return result.updated;
 }
