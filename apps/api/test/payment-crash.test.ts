@@ -105,7 +105,8 @@ describe('a crash in the middle of card payments', () => {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return res.json();
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads response bodies loosely
+      return (await res.json()) as any;
     };
     const user = await api('/users/client/new', null, {
       email: `crash-${Date.now()}@example.com`,
@@ -181,7 +182,8 @@ describe('a crash in the middle of card payments', () => {
       if (settled) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    sessions.forEach((s, i) => expect(statuses[i]).toBe(charged.includes(s) ? 'succeeded' : 'pending'));
+    for (const [i, s] of sessions.entries())
+      expect(statuses[i]).toBe(charged.includes(s) ? 'succeeded' : 'pending');
     const me = await api('/users/client/me', token);
     const expected = charged.reduce((sum, s) => sum + s.cents, 0);
     expect(Math.round(me.available_balance * 100)).toBe(expected);
