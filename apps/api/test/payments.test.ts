@@ -415,3 +415,59 @@ describe('refunds', () => {
     expect((await order(c.token, o._id)).client_paid).toBe(26.55);
   });
 });
+
+describe('referral bonus and cashback (decision 012)', () => {
+  it('gives the referrer $10 once, when the referred student pays a first task', async () => {
+    const referrer = await client();
+    const code = (await me(referrer.token)).referral_code as string;
+    const res = await call(t, {
+      url: '/users/client/new',
+      body: { email: `friend-${Date.now()}@example.com`, password: 'friend password', referred_by: code },
+      ip: t.nextIp(),
+    });
+    const friend = { token: res.body.jwt as string, id: res.body.user._id as string };
+    clients.push(friend);
+    await creditBalance(t, ops, friend.id, 60);
+    const first = await pricedOrder(t, friend.token, { pages: 1, hours: 100 });
+    expect((await me(referrer.token)).available_balance).toBe(0);
+    await pay(friend.token, first._id, { account_balance_use: 3000, partial: true });
+    expect((await me(referrer.token)).available_balance).toBe(10);
+    await pay(friend.token, first._id, { account_balance_use: 3000 });
+    const second = await pricedOrder(t, friend.token, { pages: 1, hours: 100 });
+    await pay(friend.token, second._id, { account_balance_use: 3000 });
+    expect((await me(referrer.token)).available_balance).toBe(10);
+    const history = (await call(t, { url: '/balance/history', token: referrer.token })).body.results;
+    expect(history).toEqual([
+      expect.objectContaining({ kind: 'referral_bonus', description: 'Referral bonus', amount: 10 }),
+    ]);
+  });
+
+  it('gives a code’s cashback when the task is fully paid, and keeps it back from a refund', async () => {
+    const { coupons } = await import('../src/db/schema.ts');
+    await t.db.insert(coupons).values({ code: 'BACK10', percentOff: 10, cashbackPercent: 10 });
+    const c = await client();
+    await creditBalance(t, ops, c.id, 30);
+    const o = await pricedOrder(t, c.token, { pages: 1, hours: 100 });
+    const coded = await call(t, {
+      method: 'PATCH',
+      url: `/orders/${o._id}`,
+      token: c.token,
+      body: { discount: 'BACK10' },
+    });
+    const price = coded.body.price as number; // $26.55 less 10%
+    expect(price).toBeLessThan(26.55);
+    await pay(c.token, o._id, { account_balance_use: 3000, partial: true });
+    expect((await me(c.token)).available_balance).toBeCloseTo(30 - coded.body.partial_price, 2);
+    await pay(c.token, o._id, { account_balance_use: 3000 });
+    const cashback = Math.floor((Math.round(price * 100) * 10 + 50) / 100) / 100;
+    expect((await me(c.token)).available_balance).toBeCloseTo(30 - price + cashback, 2);
+    await call(t, {
+      url: `/orders/${o._id}`,
+      token: c.token,
+      body: { action: 'client_refund', comment: 'balance - Other', refund_to: 'balance' },
+    });
+    await operate(o._id, 'accept_refund');
+    // Exactly the $30 the student started with: the refund kept back the cashback already given.
+    expect((await me(c.token)).available_balance).toBe(30);
+  });
+});

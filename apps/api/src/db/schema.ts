@@ -160,6 +160,8 @@ export const coupons = pgTable('coupons', {
   active: boolean('active').notNull().default(true),
   // Seed 000 §3: a code may grant an add-on for free instead of (or with) a percentage.
   freeAddOn: text('free_add_on'),
+  /** Seed 000 §3 cashback_amount: a share of a fully paid task's price given back to the balance. */
+  cashbackPercent: integer('cashback_percent').notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 

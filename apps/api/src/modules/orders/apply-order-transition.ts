@@ -9,6 +9,7 @@ import {
   type TransitionName,
   type TransitionRefusal,
 } from '@geekly/domain/orders/order-machine.ts';
+import { refundSplit } from '@geekly/domain/payments/rewards.ts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -16,6 +17,7 @@ import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
+import { cashbackGivenCents, grantRewards } from '../payments/rewards.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -146,7 +148,21 @@ async function refundOrder(
   amountCents: number,
   key: string,
 ) {
-  const left = destination === 'card' ? await queueCardRefunds(tx, row, amountCents, key) : amountCents;
+  // What the task already gave back as cashback is kept back (decision 012): the client ends with what they paid.
+  const { toClientCents, keptBackCents } = refundSplit(amountCents, await cashbackGivenCents(tx, row.id));
+  if (keptBackCents > 0)
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `${key}:cashback`,
+      kind: 'refund_cashback_kept',
+      userId: row.userId,
+      orderId: row.id,
+      memo: `Cashback of task #${row.number} kept back from its refund`,
+      entries: [
+        { account: { type: 'order', id: row.id }, amountCents: -keptBackCents },
+        { account: { type: 'revenue' }, amountCents: keptBackCents },
+      ],
+    });
+  const left = destination === 'card' ? await queueCardRefunds(tx, row, toClientCents, key) : toClientCents;
   if (left > 0)
     await postLedgerTransaction(tx, {
       idempotencyKey: `${key}:balance`,
@@ -168,6 +184,7 @@ async function runEffects(
   effects: OrderEffect[],
   key: string,
   name: TransitionName,
+  money: { priceCents: number | null; paidCents: number },
 ) {
   const order = { type: 'order', id: row.id } as const;
   const user = { type: 'user', id: row.userId } as const;
@@ -188,6 +205,8 @@ async function runEffects(
           { account: to, amountCents: effect.amountCents },
         ],
       });
+      if (effect.purpose === 'order')
+        await grantRewards(tx, row, money.priceCents, money.paidCents + effect.amountCents);
     } else if (effect.kind === 'refund') {
       await refundOrder(tx, row, effect.destination, effect.amountCents, idempotencyKey);
     } else {
@@ -255,7 +274,10 @@ export async function applyOrderTransition<N extends TransitionName>(
     if (status === 'New project' || status === 'Unpaid')
       columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';
 
-    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name);
+    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name, {
+      priceCents: p.priceCents,
+      paidCents,
+    });
     const updated = await updateOrder(tx, row.id, columns);
     await insertTransitionLog(tx, {
       id: transitionId,
