@@ -19,6 +19,9 @@ import { toUserView, userResponseSchema } from './user-view.ts';
 import { bumpTokenVersion, userStats } from './users.repository.ts';
 
 const sessionResponse = z.object({ jwt: z.string(), user: userResponseSchema });
+const logInResponse = sessionResponse.extend({
+  redirect_path: z.string().optional().describe('Where a one-time log-in link leads (factor token)'),
+});
 
 // Keyed by address and e-mail, so one attacker cannot lock a user out from everywhere
 // and one busy address (a campus NAT) does not block everyone behind it.
@@ -57,9 +60,9 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail } },
         schema: {
           tags: ['accounts'],
-          summary: 'Log in by a factor (e-mail and password, secret key)',
+          summary: 'Log in by a factor (e-mail and password, secret key, one-time e-mailed token)',
           body: logInSchema,
-          response: { 200: sessionResponse, ...errorResponses(400, 403, 404, 422, 429) },
+          response: { 200: logInResponse, ...errorResponses(400, 403, 404, 422, 429) },
         },
       },
       async (request, reply) => {
