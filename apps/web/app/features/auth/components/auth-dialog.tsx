@@ -13,12 +13,14 @@ type Props = {
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
   onSuccess: () => void;
+  /** Why the popup opened, shown above the form (e.g. a log-in link that no longer works). */
+  notice?: string | undefined;
 };
 
 const TITLES: Record<AuthMode, string> = { login: 'Log in', signup: 'Sign up', restore: 'Restore password' };
 
 /** Seed 001 §2 "Auth popup": one dialog switching between log in, sign up and restore. */
-export function AuthDialog({ mode, onModeChange, onClose, onSuccess }: Props) {
+export function AuthDialog({ mode, onModeChange, onClose, onSuccess, notice }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -36,6 +38,11 @@ export function AuthDialog({ mode, onModeChange, onClose, onSuccess }: Props) {
             ×
           </button>
         </div>
+        {notice ? (
+          <p role="alert" className={s.notice}>
+            {notice}
+          </p>
+        ) : null}
         {mode !== 'restore' ? (
           <div className={s.tabs}>
             <button
