@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from '../support/student.ts';
 
-test('A link from an order e-mail logs the student in once and opens the task', async ({
+test('A link from an order e-mail logs the student in once and opens the task; a referral link never logs in', async ({
   browser,
   playwright,
   baseURL,
@@ -78,25 +78,17 @@ test('A link from an order e-mail logs the student in once and opens the task', 
     .click();
   await expect(tab).toHaveURL(new RegExp(`/order/${id}$`));
   await third.close();
-  await api.dispose();
-});
 
-test('A referral link never logs anyone in: it opens sign-up and the code goes with it', async ({
-  page,
-  playwright,
-  baseURL,
-}, testInfo) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const referrer = await api.post('/api/v3/users/client/new', {
-    headers: JSON_CALL,
-    data: { email: uniqueEmail(testInfo), password: STUDENT_PASSWORD },
-  });
-  const code: string = (await referrer.json()).user.referral_code;
+  // The student's public referral code in a /r/ link never logs anyone in: it opens sign-up and is kept
+  // to go with it as referred_by.
+  const code: string = (await signedUp.json()).user.referral_code;
+  const fourth = await browser.newContext();
+  const visitor = await fourth.newPage();
+  await visitor.goto(`/r/${code}/orders`);
+  await expect(visitor).toHaveURL(/\/signup$/);
+  await expect(visitor.getByRole('dialog', { name: 'Sign up' })).toBeVisible();
+  expect((await visitor.request.get('/api/v3/users/client/me', { headers: JSON_CALL })).status()).toBe(401);
+  expect(await visitor.evaluate(() => localStorage.getItem('geekly.referredBy'))).toBe(JSON.stringify(code));
+  await fourth.close();
   await api.dispose();
-
-  await page.goto(`/r/${code}/orders`);
-  await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByRole('dialog', { name: 'Sign up' })).toBeVisible();
-  expect((await page.request.get('/api/v3/users/client/me', { headers: JSON_CALL })).status()).toBe(401);
-  expect(await page.evaluate(() => localStorage.getItem('geekly.referredBy'))).toBe(JSON.stringify(code));
 });
