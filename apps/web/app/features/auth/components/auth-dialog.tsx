@@ -12,7 +12,8 @@ type Props = {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
-  onSuccess: () => void;
+  /** May return a promise (creating a pending task): the button stays busy until it settles. */
+  onSuccess: () => void | Promise<void>;
   /** Why the popup opened, shown above the form (e.g. a log-in link that no longer works). */
   notice?: string | undefined;
 };
@@ -82,7 +83,7 @@ function CredentialsForm({
   onForgot,
 }: {
   mode: 'login' | 'signup';
-  onSuccess: () => void;
+  onSuccess: () => void | Promise<void>;
   onForgot: () => void;
 }) {
   const [email, setEmail] = useState('');
@@ -90,6 +91,8 @@ function CredentialsForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useSessionMutation(mode === 'login' ? logIn : signUp);
+  const [finishing, setFinishing] = useState(false);
+  const busy = mutation.isPending || finishing;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -112,7 +115,17 @@ function CredentialsForm({
     const normalised = 'email' in parsed.data ? parsed.data.email : parsed.data.value;
     mutation.mutate(
       { email: normalised, password },
-      { onSuccess, onError: (error) => setFormError(authErrorMessage(error)) },
+      {
+        onSuccess: async () => {
+          setFinishing(true);
+          try {
+            await onSuccess();
+          } finally {
+            setFinishing(false);
+          }
+        },
+        onError: (error) => setFormError(authErrorMessage(error)),
+      },
     );
   }
 
@@ -140,7 +153,7 @@ function CredentialsForm({
           {formError}
         </p>
       ) : null}
-      <Button type="submit" disabled={!filled || mutation.isPending} busy={mutation.isPending}>
+      <Button type="submit" disabled={!filled || busy} busy={busy}>
         {mode === 'login' ? 'Log in' : 'Sign up free'}
       </Button>
       {mode === 'login' ? (
