@@ -47,5 +47,6 @@ describe('GET /public/stats', () => {
     expect(res.body).toEqual({ geeks_online: 2, signups_last_week: 2 });
     // No log-in or cookie needed, and no other field.
     expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
   });
 });

@@ -25,6 +25,6 @@ export default function LoginTokenRoute() {
   }, [result, finishAuth]);
 
   if (result.status === 'refused' && !result.loggedIn)
-    return <AuthPopupPage initialMode="login" notice={LINK_REFUSED} />;
+    return <AuthPopupPage initialMode="login" notice={result.blocked ? undefined : LINK_REFUSED} />;
   return <LinkLogInStatus unavailable={result.status === 'unavailable'} />;
 }

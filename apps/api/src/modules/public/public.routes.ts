@@ -21,7 +21,11 @@ export function publicRoutes(ctx: AppContext) {
           response: { 200: publicStatsSchema },
         },
       },
-      async () => publicStats(ctx),
+      async (_request, reply) => {
+        // Every landing page asks; a minute-old count is still honest, so browsers and proxies may keep it.
+        reply.header('cache-control', 'public, max-age=60');
+        return publicStats(ctx);
+      },
     );
   };
 }

@@ -7,8 +7,11 @@ import { meQueryOptions } from '../api/user.ts';
 export type LinkLogIn =
   | { status: 'pending' }
   | { status: 'ok'; session: Session }
-  /** The link does not log in (used, expired, unknown); `loggedIn` says whether a session exists anyway. */
-  | { status: 'refused'; loggedIn: boolean }
+  /**
+   * The link does not log in (used, expired, unknown); `loggedIn` says whether a session exists anyway, and
+   * `blocked` that the visitor's country may not log in (seed 001 §8: the flow stops without a message).
+   */
+  | { status: 'refused'; loggedIn: boolean; blocked: boolean }
   /** The server could not be asked (network, 5xx). */
   | { status: 'unavailable' };
 
@@ -21,7 +24,11 @@ async function attempt(factor: 'token' | 'key', value: string, isLoggedIn: () =>
     return { status: 'ok', session: await logInWith(factor, value) } satisfies LinkLogIn;
   } catch (err) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500)
-      return { status: 'refused', loggedIn: await isLoggedIn() } satisfies LinkLogIn;
+      return {
+        status: 'refused',
+        loggedIn: await isLoggedIn(),
+        blocked: err.type === 'blocked_country',
+      } satisfies LinkLogIn;
     return { status: 'unavailable' } satisfies LinkLogIn;
   }
 }
