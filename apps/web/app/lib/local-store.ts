@@ -24,3 +24,20 @@ export function removeKey(key: string) {
     // as above
   }
 }
+
+/** A plain string value (no JSON), for keys other code may write by hand. */
+export function readText(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeText(key: string, value: string) {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // as above
+  }
+}

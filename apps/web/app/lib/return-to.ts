@@ -1,20 +1,21 @@
 import { isLocalPath } from '@geekly/domain/users/redirect-path.ts';
-import { readJson, removeKey, writeJson } from './local-store.ts';
+import { readText, removeKey, writeText } from './local-store.ts';
 
 // Decision 011: where to go after logging in — a page a visitor was bounced from, or a link from a rating,
-// tips, order or messages e-mail (seed 000 §2). localStorage, so a link opened in a new tab still counts.
+// tips, order or messages e-mail (seed 000 §2). localStorage, so a link opened in a new tab still counts; the
+// value is the plain path.
 const KEY = 'geekly.redirectAfterLogin';
 
 /** Seed 000 §2: the hash markers of links from e-mails. */
 export const EMAIL_LINK_MARKERS = ['ratingemail', 'tips_external', 'orderemail', 'messagesemail'] as const;
 
 export function rememberReturnTo(path: string) {
-  if (isLocalPath(path)) writeJson(KEY, path);
+  if (isLocalPath(path)) writeText(KEY, path);
 }
 
 /** The stored path, or null; taking it forgets it. */
 export function takeReturnTo(): string | null {
-  const path = readJson<unknown>(KEY);
+  const path = readText(KEY);
   removeKey(KEY);
   return isLocalPath(path) ? path : null;
 }
