@@ -20,8 +20,10 @@ const chromium = {
 };
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
-// A fresh data directory per run: the stories start from an empty product (plus reference data).
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'geekly-e2e-'));
+// A fresh data directory per run: the stories start from an empty product (plus reference data). Kept in the
+// environment so the test workers (which load this file again) see the same directory, e.g. to read mail.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'geekly-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './stories',

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
@@ -88,4 +90,18 @@ export async function payFromBalance(
     },
   });
   expect(paid.status()).toBe(200);
+}
+
+/** The mail the server wrote under DATA_DIR/mail (MAIL=files), newest last, with quoted-printable undone. */
+export function sentMail(): string[] {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    );
 }

@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
+import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -88,6 +90,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(opsRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
       await api.register(paymentsRoutes(ctx, session));
+      await api.register(applicationsRoutes(ctx));
+      await api.register(publicRoutes(ctx));
     },
     { prefix: '/api/v3' },
   );

@@ -113,6 +113,15 @@ describe('log-in by e-mail and password', () => {
     expect(blocked.body.detail).toMatch(/Too many attempts/);
   });
 
+  it('counts log-in attempts per address and e-mail: another e-mail from the same address is not blocked', async () => {
+    const a = await signUpClient(t);
+    const b = await signUpClient(t);
+    const ip = '10.98.0.2';
+    for (let i = 0; i < 10; i++) expect((await login(a.email, `wrong-${i}`, ip)).status).toBe(400);
+    expect((await login(a.email, a.password, ip)).status).toBe(429);
+    expect((await login(b.email, b.password, ip)).status).toBe(200);
+  });
+
   it('logs in with the secret per-user key but never with the public referral code', async () => {
     const { token } = await signUpClient(t);
     const me = await call(t, { url: '/users/client/me', token });

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import { queryClient } from './lib/query-client.ts';
+import { rememberEmailLink } from './lib/return-to.ts';
+import { rememberLanding } from './lib/sign-up-extras.ts';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -25,7 +27,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Seed 000 §2: the landing page and its query, and links from e-mails, are remembered for later. */
+function useRememberWaysIn() {
+  const location = useLocation();
+  useEffect(() => rememberLanding(location), [location]);
+  useEffect(() => rememberEmailLink(location), [location]);
+}
+
 export default function App() {
+  useRememberWaysIn();
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -4,6 +4,8 @@ export default [
   index('routes/home.tsx'),
   route('login', 'routes/login.tsx', { id: 'login' }),
   route('signup', 'routes/login.tsx', { id: 'signup' }),
+  route('login/:token', 'routes/login-token.tsx'),
+  route('r/:key/*', 'routes/referral-link.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [route(':orderId/created', 'routes/order-created.tsx')]),
     route('create', 'routes/create.tsx'),

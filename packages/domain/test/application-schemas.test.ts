@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   APPLICATION_MESSAGES,
+  applicationSchema,
   geekApplicationSchema,
   geekApplicationStep1Schema,
   geekApplicationStep2Schema,
@@ -211,5 +212,29 @@ describe('institutionApplicationSchema', () => {
     expect(
       issuesAt(institutionApplicationSchema.safeParse({ ...ok, name: 'n'.repeat(101) }), 'name'),
     ).toHaveLength(1);
+  });
+});
+
+describe('applicationSchema', () => {
+  it('tells the three forms apart by kind and applies each one’s rules', () => {
+    expect(
+      applicationSchema.parse({
+        kind: 'geek',
+        name: 'Ann',
+        email: 'ANN@x.com',
+        password: 'secret',
+        expertise: 'Math',
+        subject: 'Algebra',
+      }),
+    ).toMatchObject({ kind: 'geek', email: 'ann@x.com' });
+    expect(
+      allIssues(applicationSchema.safeParse({ kind: 'teacher', name: '', school: '', email: '' })),
+    ).toEqual([['', 'Please, fill in all fields']]);
+    expect(
+      allIssues(
+        applicationSchema.safeParse({ kind: 'institution', name: 'Ann', school: 'Hill', email: 'a@b.co' }),
+      ),
+    ).toEqual([['comment', 'Oops, comment is required']]);
+    expect(applicationSchema.safeParse({ kind: 'admin', name: 'Ann' }).success).toBe(false);
   });
 });

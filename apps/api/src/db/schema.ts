@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -369,3 +370,57 @@ export const cardRefunds = pgTable('card_refunds', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   doneAt: timestamptz('done_at'),
 });
+// ─── Ways in (issue 6, decision 011): applications, one-time log-in tokens, pending tasks ───────────────
+
+// Seed 001 §3: the Geek application, the teacher beta sign-up and the institution application, kept as sent.
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['geek', 'teacher', 'institution'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    school: text('school'),
+    comment: text('comment'),
+    expertise: text('expertise'),
+    subject: text('subject'),
+    // A Geek applicant's password, argon2id like users.password_hash; never the password itself.
+    passwordHash: text('password_hash'),
+    ip: text('ip'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('applications_kind_created_idx').on(t.kind, t.createdAt)],
+);
+
+// One-time log-in links mailed to a user (/login/{token}): only the SHA-256 of the token is stored.
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    redirectPath: text('redirect_path').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_tokens_user_idx').on(t.userId)],
+);
+
+// A task started while logged out carries a client-made id (toid, seed 001 §3); creating it again with the
+// same toid answers the same task instead of a second one.
+export const orderClientTokens = pgTable(
+  'order_client_tokens',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientToken: text('client_token').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientToken] })],
+);

@@ -1,12 +1,39 @@
-// Where to go after logging in, when a visitor was sent to the log-in popup from a signed-in page.
-const KEY = 'geekly.returnTo';
+import { isLocalPath } from '@geekly/domain/users/redirect-path.ts';
+import { readText, removeKey, writeText } from './local-store.ts';
+
+// Decision 011: where to go after logging in — a page a visitor was bounced from, or a link from a rating,
+// tips, order or messages e-mail (seed 000 §2). localStorage, so a link opened in a new tab still counts; the
+// value is the plain path.
+const KEY = 'geekly.redirectAfterLogin';
+
+/** Seed 000 §2: the hash markers of links from e-mails. */
+export const EMAIL_LINK_MARKERS = ['ratingemail', 'tips_external', 'orderemail', 'messagesemail'] as const;
 
 export function rememberReturnTo(path: string) {
-  sessionStorage.setItem(KEY, path);
+  if (isLocalPath(path)) writeText(KEY, path);
 }
 
-export function takeReturnTo(): string {
-  const path = sessionStorage.getItem(KEY);
-  sessionStorage.removeItem(KEY);
-  return path?.startsWith('/') && !path.startsWith('//') ? path : '/orders';
+/** The stored path, or null; taking it forgets it. */
+export function takeReturnTo(): string | null {
+  const path = readText(KEY);
+  removeKey(KEY);
+  return isLocalPath(path) ? path : null;
+}
+
+export function forgetReturnTo() {
+  removeKey(KEY);
+}
+
+type Place = { pathname: string; search: string; hash: string };
+
+const isMarker = (hash: string) => (EMAIL_LINK_MARKERS as readonly string[]).includes(hash.replace(/^#/, ''));
+
+/** An address carrying an e-mail link marker is remembered (without the marker) for after log-in. */
+export function rememberEmailLink(location: Place) {
+  if (isMarker(location.hash)) rememberReturnTo(location.pathname + location.search);
+}
+
+/** The page a visitor was bounced from to log in; an e-mail marker has done its job and is dropped. */
+export function rememberBouncedFrom(location: Place) {
+  rememberReturnTo(location.pathname + location.search + (isMarker(location.hash) ? '' : location.hash));
 }

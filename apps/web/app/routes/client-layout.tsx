@@ -5,7 +5,7 @@ import { AppHeader } from '../components/app-header.tsx';
 import { MobileFooter } from '../components/mobile-footer.tsx';
 import { useMe } from '../features/auth/api/user.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { rememberReturnTo } from '../lib/return-to.ts';
+import { rememberBouncedFrom } from '../lib/return-to.ts';
 
 /** The signed-in client area: a visitor goes to the log-in popup and comes back afterwards. */
 export default function ClientLayout() {
@@ -16,7 +16,7 @@ export default function ClientLayout() {
   const unauthenticated =
     me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
   useEffect(() => {
-    if (unauthenticated) rememberReturnTo(location.pathname + location.search + location.hash);
+    if (unauthenticated) rememberBouncedFrom(location);
   }, [unauthenticated, location]);
 
   if (unauthenticated) return <Navigate to="/login" replace />;

@@ -107,17 +107,40 @@ const teacherEmail = z
   .max(TEACHER_FIELD_MAX, APPLICATION_MESSAGES.emailFormat)
   .default('');
 
+const teacherShape = { name: teacherField, school: teacherField, email: teacherEmail };
+const institutionShape = {
+  school: teacherField,
+  name: teacherField,
+  email: teacherEmail,
+  comment: z.string().trim().max(INSTITUTION_COMMENT_MAX).default(''),
+};
+
 /** Seed 001 §5: name, school and email required and valid, each at most 100 characters. */
 export const teacherSignUpSchema = z
-  .object({ name: teacherField, school: teacherField, email: teacherEmail })
+  .object(teacherShape)
   .superRefine((v, ctx) => checkRequired(v, TEACHER_KEYS, ctx));
 
 /** Seed 001 §5: the teacher fields plus a required comment of at most 10000 characters. */
 export const institutionApplicationSchema = z
-  .object({
-    school: teacherField,
-    name: teacherField,
-    email: teacherEmail,
-    comment: z.string().trim().max(INSTITUTION_COMMENT_MAX).default(''),
-  })
+  .object(institutionShape)
   .superRefine((v, ctx) => checkRequired(v, INSTITUTION_KEYS, ctx));
+
+export const APPLICATION_KINDS = ['geek', 'teacher', 'institution'] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+
+/**
+ * POST /applications (decision 011): the three forms in one body told apart by `kind`. Refined object schemas
+ * cannot be extended, so the teacher and institution members repeat their refinement over the same shapes.
+ */
+export const applicationSchema = z.discriminatedUnion('kind', [
+  geekApplicationSchema.extend({ kind: z.literal('geek') }),
+  z
+    .object({ kind: z.literal('teacher'), ...teacherShape })
+    .superRefine((v, ctx) => checkRequired(v, TEACHER_KEYS, ctx)),
+  z
+    .object({ kind: z.literal('institution'), ...institutionShape })
+    .superRefine((v, ctx) => checkRequired(v, INSTITUTION_KEYS, ctx)),
+]);
+
+export type ApplicationInput = z.input<typeof applicationSchema>;
+export type Application = z.output<typeof applicationSchema>;

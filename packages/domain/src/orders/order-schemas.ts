@@ -56,6 +56,9 @@ export const createOrderSchema = z.object({
   deadline: z.iso.datetime({ offset: true }).optional(),
   additional: z.array(z.enum(ORDER_ADDITIONAL_FLAGS)).max(ORDER_ADDITIONAL_FLAGS.length).optional(),
   type: z.string().trim().max(30).optional(),
+  // Seed 001 §3 "toid": the id the landing form made for a task started while logged out; the same toid
+  // creates the task once (decision 011).
+  toid: z.string().trim().min(1).max(100).optional(),
 });
 
 /** Seed 001 §3 and §5: the landing task form (task name and course), with the landing wording of §8. */

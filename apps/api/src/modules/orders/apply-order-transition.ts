@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, grantRewards } from '../payments/rewards.ts';
@@ -214,8 +215,12 @@ async function runEffects(
         .select({ email: users.notificationEmail })
         .from(users)
         .where(eq(users.id, row.userId));
-      if (owner)
-        await ctx.mailer.enqueue(tx, orderNoticeMail(effect.notice, row, owner.email, ctx.config.PUBLIC_URL));
+      if (owner) {
+        // Decision 011: the mail's link logs the owner in once and opens the task; issued in this transaction.
+        const token = await issueLoginToken(tx, row.userId, `/order/${row.id}`, ctx.now());
+        const link = loginLink(ctx.config.PUBLIC_URL, token);
+        await ctx.mailer.enqueue(tx, orderNoticeMail(effect.notice, row, owner.email, link));
+      }
     }
   }
 }

@@ -31,14 +31,9 @@ const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
   },
 };
 
-export function orderNoticeMail(
-  notice: OrderNotice,
-  order: OrderRow,
-  to: string,
-  publicUrl: string,
-): MailMessage {
+/** `link` is the one-time log-in link that opens the task (issued with the mail, see apply-order-transition). */
+export function orderNoticeMail(notice: OrderNotice, order: OrderRow, to: string, link: string): MailMessage {
   const t = TEXTS[notice];
-  const link = `${publicUrl.replace(/\/$/, '')}/order/${order.id}#orderemail`;
   return {
     to,
     subject: `${t.subject} — task #${order.number}`,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { geeks, orderMessages, orders, orderTransitions } from '../../db/schema.ts';
+import { geeks, orderClientTokens, orderMessages, orders, orderTransitions } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -12,6 +12,20 @@ export async function insertOrder(db: Db, values: NewOrderRow): Promise<OrderRow
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('order insert returned nothing');
   return row;
+}
+
+export async function findOrderIdByClientToken(db: Db, userId: string, clientToken: string) {
+  const [row] = await db
+    .select({ orderId: orderClientTokens.orderId })
+    .from(orderClientTokens)
+    .where(and(eq(orderClientTokens.userId, userId), eq(orderClientTokens.clientToken, clientToken)));
+  return row?.orderId;
+}
+
+/** False when the user already has a task with this toid (the insert waits for a concurrent one to settle). */
+export async function claimClientToken(db: Db, values: typeof orderClientTokens.$inferInsert) {
+  const rows = await db.insert(orderClientTokens).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
 }
 
 /** Scoped by owner: another user's order is indistinguishable from a missing one. */

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { spendLoginToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { toUserView } from './user-view.ts';
-import { findUserByEmail, type UserRow, updateUser, userStats } from './users.repository.ts';
+import { findUserByEmail, findUserById, type UserRow, updateUser, userStats } from './users.repository.ts';
 
 export type LogInInput = z.output<typeof logInSchema>;
 
@@ -15,34 +16,45 @@ export type LogInInput = z.output<typeof logInSchema>;
 const userNotFound = () => new AppError('USER_NOT_FOUND', "User wasn't find");
 const wrongCode = () => new AppError('WRONG_PASSWORD', 'Cant find code');
 
+type Found = { user: UserRow; redirectPath?: string };
+
 export async function logIn(ctx: AppContext, input: LogInInput, meta: { country: string | null }) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
-  const user = await findUserForFactor(ctx, input);
+  const { user, redirectPath } = await findUserForFactor(ctx, input);
   if (user.role !== 'client') throw userNotFound();
   const stats = await userStats(ctx.database.db, user.id);
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { jwt, user: toUserView(user, stats) };
+  return {
+    jwt,
+    user: toUserView(user, stats),
+    // A one-time link knows where it leads (decision 011); the web app goes there.
+    ...(redirectPath ? { redirect_path: redirectPath } : {}),
+  };
 }
 
-async function findUserForFactor(ctx: AppContext, input: LogInInput): Promise<UserRow> {
+async function findUserForFactor(ctx: AppContext, input: LogInInput): Promise<Found> {
   const { db } = ctx.database;
   switch (input.factor satisfies 'login' | 'key' | 'token') {
     case 'login': {
       const user = await findUserByEmail(db, input.value);
       if (!user) throw userNotFound();
       const password = input.code ?? '';
-      if (await verifyPassword(user.passwordHash, password)) return user;
-      return usePendingPassword(ctx, user, password);
+      if (await verifyPassword(user.passwordHash, password)) return { user };
+      return { user: await usePendingPassword(ctx, user, password) };
     }
     case 'key': {
       // The secret per-user key from e-mailed links; never the public referral code.
       const [user] = await db.select().from(users).where(eq(users.loginKey, input.value));
       if (!user) throw wrongCode();
-      return user;
+      return { user };
     }
-    default:
-      // 'token': one-time e-mailed log-in tokens are not issued yet, so none can match.
-      throw wrongCode();
+    case 'token': {
+      // A one-time e-mailed token: spent by this call whatever happens next, refused once used or expired.
+      const spent = await spendLoginToken(db, input.value, ctx.now());
+      const user = spent && (await findUserById(db, spent.userId));
+      if (!spent || !user) throw wrongCode();
+      return { user, redirectPath: spent.redirectPath };
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/password.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { newLoginKey, newReferralCode } from './random-codes.ts';
 import { toUserView } from './user-view.ts';
-import { findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
+import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
 export type SignUpInput = z.output<typeof signUpSchema>;
 
@@ -15,6 +15,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput, meta: { countr
   const { db } = ctx.database;
   if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', 'Already exists email');
   const passwordHash = await hashPassword(input.password);
+  const referredBy = input.referred_by ? await findReferralCode(db, input.referred_by) : null;
   let user: UserRow | undefined;
   // A unique conflict is either the e-mail (taken meanwhile) or a random code collision: retry the latter.
   for (let attempt = 0; !user && attempt < 5; attempt++) {
@@ -26,7 +27,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput, meta: { countr
       loginKey: newLoginKey(),
       profileLanding: input.profile_landing,
       profileLandingQuery: input.profile_landing_query,
-      referredBy: input.referred_by,
+      referredBy,
       timezoneStr: input.timezone_str,
       signupCountry: meta.country,
     });

@@ -20,6 +20,18 @@ export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | 
   return row;
 }
 
+/**
+ * The referral code as stored, when `code` is some user's public referral code; codes are upper-case, so a
+ * hand-typed lower-case one still counts. Anything else (a stale link, a login key) is not a referral.
+ */
+export async function findReferralCode(db: Db, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: users.referralCode })
+    .from(users)
+    .where(eq(users.referralCode, code.trim().toUpperCase()));
+  return row?.code ?? null;
+}
+
 export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;

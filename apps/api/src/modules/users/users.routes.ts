@@ -19,6 +19,9 @@ import { toUserView, userResponseSchema } from './user-view.ts';
 import { bumpTokenVersion, userStats } from './users.repository.ts';
 
 const sessionResponse = z.object({ jwt: z.string(), user: userResponseSchema });
+const logInResponse = sessionResponse.extend({
+  redirect_path: z.string().optional().describe('Where a one-time log-in link leads (factor token)'),
+});
 
 // Keyed by address and e-mail, so one attacker cannot lock a user out from everywhere
 // and one busy address (a campus NAT) does not block everyone behind it.
@@ -28,6 +31,10 @@ const byIpAndEmail = (request: FastifyRequest) => {
     typeof body?.value === 'string' ? body.value : typeof body?.email === 'string' ? body.email : '';
   return `${request.ip}|${who.trim().toLowerCase()}`;
 };
+
+// The default onRequest hook runs before the body is parsed, when byIpAndEmail would see no e-mail and every
+// log-in from one address would share one counter; preValidation has the body and still runs before a 422.
+const BODY_READ = 'preValidation' as const;
 
 export function usersRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
@@ -54,12 +61,14 @@ export function usersRoutes(ctx: AppContext, session: Session) {
     r.post(
       '/factor_auth',
       {
-        config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail } },
+        config: {
+          rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail, hook: BODY_READ },
+        },
         schema: {
           tags: ['accounts'],
-          summary: 'Log in by a factor (e-mail and password, secret key)',
+          summary: 'Log in by a factor (e-mail and password, secret key, one-time e-mailed token)',
           body: logInSchema,
-          response: { 200: sessionResponse, ...errorResponses(400, 403, 404, 422, 429) },
+          response: { 200: logInResponse, ...errorResponses(400, 403, 404, 422, 429) },
         },
       },
       async (request, reply) => {
@@ -72,7 +81,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
     r.post(
       '/users/client/restore',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: byIpAndEmail } },
+        config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: byIpAndEmail, hook: BODY_READ } },
         schema: {
           tags: ['accounts'],
           summary: 'Mail a new password',

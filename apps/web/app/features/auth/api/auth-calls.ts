@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, host, timezone } from '../../../lib/api-client.ts';
+import { forgetSignUpExtras, signUpExtras } from '../../../lib/sign-up-extras.ts';
 import { meQueryOptions, type User } from './user.ts';
 
-type Session = { jwt: string; user: User };
+export type Session = { jwt: string; user: User; redirect_path?: string };
 
 export const logIn = (email: string, password: string) =>
   api<Session>('/factor_auth', {
@@ -17,8 +18,20 @@ export const logIn = (email: string, password: string) =>
     },
   });
 
-export const signUp = (email: string, password: string) =>
-  api<Session>('/users/client/new', { body: { email, password, timezone_str: timezone(), host: host() } });
+/** Seed 001 §5: sign-up carries the landing page, its query and a referral code when there are any. */
+export async function signUp(email: string, password: string) {
+  const session = await api<Session>('/users/client/new', {
+    body: { email, password, timezone_str: timezone(), host: host(), ...signUpExtras() },
+  });
+  forgetSignUpExtras();
+  return session;
+}
+
+/** Seed 001 §4 log-in factors: a one-time e-mailed token, or a user's secret key from a /r/ link. */
+export const logInWith = (factor: 'token' | 'key', value: string) =>
+  api<Session>('/factor_auth', {
+    body: { type: 'check_code', factor, value, get_user: true, timezone_str: timezone(), host: host() },
+  });
 
 export const restorePassword = (email: string) =>
   api<unknown>('/users/client/restore', { body: { email, host: host() } });
@@ -30,11 +43,14 @@ export function useSessionMutation(call: (email: string, password: string) => Pr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) => call(email, password),
-    onSuccess: (session) => {
-      queryClient.clear();
-      queryClient.setQueryData(meQueryOptions.queryKey, session.user);
-    },
+    onSuccess: (session) => storeSession(queryClient, session),
   });
+}
+
+/** A new session: nothing cached for the previous visitor survives. */
+export function storeSession(queryClient: QueryClient, session: Session) {
+  queryClient.clear();
+  queryClient.setQueryData(meQueryOptions.queryKey, session.user);
 }
 
 /** Seed 001 §4: log-out clears the token and user data and goes to '/': a full page load leaves nothing behind. */

@@ -12,13 +12,16 @@ type Props = {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
-  onSuccess: () => void;
+  /** May return a promise (creating a pending task): the button stays busy until it settles. */
+  onSuccess: () => void | Promise<void>;
+  /** Why the popup opened, shown above the form (e.g. a log-in link that no longer works). */
+  notice?: string | undefined;
 };
 
 const TITLES: Record<AuthMode, string> = { login: 'Log in', signup: 'Sign up', restore: 'Restore password' };
 
 /** Seed 001 §2 "Auth popup": one dialog switching between log in, sign up and restore. */
-export function AuthDialog({ mode, onModeChange, onClose, onSuccess }: Props) {
+export function AuthDialog({ mode, onModeChange, onClose, onSuccess, notice }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -36,6 +39,11 @@ export function AuthDialog({ mode, onModeChange, onClose, onSuccess }: Props) {
             ×
           </button>
         </div>
+        {notice ? (
+          <p role="alert" className={s.notice}>
+            {notice}
+          </p>
+        ) : null}
         {mode !== 'restore' ? (
           <div className={s.tabs}>
             <button
@@ -75,7 +83,7 @@ function CredentialsForm({
   onForgot,
 }: {
   mode: 'login' | 'signup';
-  onSuccess: () => void;
+  onSuccess: () => void | Promise<void>;
   onForgot: () => void;
 }) {
   const [email, setEmail] = useState('');
@@ -83,6 +91,8 @@ function CredentialsForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useSessionMutation(mode === 'login' ? logIn : signUp);
+  const [finishing, setFinishing] = useState(false);
+  const busy = mutation.isPending || finishing;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -105,7 +115,17 @@ function CredentialsForm({
     const normalised = 'email' in parsed.data ? parsed.data.email : parsed.data.value;
     mutation.mutate(
       { email: normalised, password },
-      { onSuccess, onError: (error) => setFormError(authErrorMessage(error)) },
+      {
+        onSuccess: async () => {
+          setFinishing(true);
+          try {
+            await onSuccess();
+          } finally {
+            setFinishing(false);
+          }
+        },
+        onError: (error) => setFormError(authErrorMessage(error)),
+      },
     );
   }
 
@@ -133,7 +153,7 @@ function CredentialsForm({
           {formError}
         </p>
       ) : null}
-      <Button type="submit" disabled={!filled || mutation.isPending} busy={mutation.isPending}>
+      <Button type="submit" disabled={!filled || busy} busy={busy}>
         {mode === 'login' ? 'Log in' : 'Sign up free'}
       </Button>
       {mode === 'login' ? (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { ordersQueryOptions } from './get-orders.ts';
 
-export const createOrder = (input: { title: string; subject: string }) =>
+export const createOrder = (input: { title: string; subject: string; toid?: string }) =>
   api<{ _id: string }>('/orders', { body: input });
 
 export function useCreateOrder() {

@@ -1,0 +1,22 @@
+import { readJson, removeKey, writeJson } from './local-store.ts';
+
+// Decision 011: a task started while logged out, created after sign-up or log-in.
+const KEY = 'geekly.orderPending';
+
+export type PendingOrder = { toid: string; title: string; subject: string; from?: string };
+
+export function savePendingOrder(order: PendingOrder) {
+  writeJson(KEY, order);
+}
+
+export function readPendingOrder(): PendingOrder | null {
+  const value = readJson<Partial<PendingOrder>>(KEY);
+  if (!value || typeof value !== 'object') return null;
+  const { toid, title, subject, from } = value;
+  if (typeof toid !== 'string' || typeof subject !== 'string') return null;
+  return { toid, title: typeof title === 'string' ? title : '', subject, from };
+}
+
+export function clearPendingOrder() {
+  removeKey(KEY);
+}
