@@ -293,8 +293,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     when: 'seed 000 §4: paid, no tip yet, not rated or rated 4 or more',
     guard: (o, input) =>
       alive(o) ??
-      // A tip goes to the task's Geek, so there must be one.
-      allowed(canTip(o, o.tipsPaidCents) && o.writerId !== null) ??
+      allowed(canTip(o, o.tipsPaidCents)) ??
       (input.amountCents > 0 && input.amountCents <= MAX_TIP_CENTS ? null : 'wrong_amount'),
     apply: (o, input) => ({
       patch: { tips_paid_cents: o.tipsPaidCents + input.amountCents },

@@ -312,9 +312,10 @@ export function canRequestRevision(o: OrderStatusInput): boolean {
 
 /**
  * Seed 000 §4: the tip button shows when paid, tips not yet paid, and (not rated, or mark at least 4). The
- * seed's "no pending selection" is the rating screen's own state, so the browser adds it.
+ * seed's "no pending selection" is the rating screen's own state, so the browser adds it. A tip goes to the
+ * task's Geek, so there must be one.
  */
 export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
-  if (isDeleted(o) || paymentState(o) === 'unpaid' || tipsPaidCents > 0) return false;
+  if (isDeleted(o) || paymentState(o) === 'unpaid' || tipsPaidCents > 0 || o.writerId === null) return false;
   return !isRated(o) || o.mark >= 4;
 }
