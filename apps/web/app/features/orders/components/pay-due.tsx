@@ -64,8 +64,12 @@ export function PayDue({ order, due, partial, context, balanceAsText, label, onP
   return (
     <div className={s.payDue}>
       <dl className={s.split}>
-        <dt>From your balance</dt>
-        <dd data-testid="pay-from-balance">{usd(centsToDollars(fromBalance))}</dd>
+        {fromBalance > 0 ? (
+          <>
+            <dt>From your balance</dt>
+            <dd data-testid="pay-from-balance">{usd(centsToDollars(fromBalance))}</dd>
+          </>
+        ) : null}
         {byCard > 0 ? (
           <>
             <dt>By card</dt>

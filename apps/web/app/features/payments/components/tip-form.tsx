@@ -66,7 +66,7 @@ export function TipForm({ orderId, onPaid }: Props) {
                 checked={choice === cents}
                 onChange={() => setChoice(cents)}
               />
-              {formatDollars(cents)}
+              ${cents / 100}
             </label>
           ))}
           <label className={choice === 'other' ? s.presetOn : s.preset}>
