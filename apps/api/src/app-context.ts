@@ -1,5 +1,7 @@
 import type { IpCountryLookup } from './adapters/geo/ip-country.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { SandboxRuntime } from './adapters/payments/create-gateway.ts';
+import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { SessionTokens } from './modules/auth/session-token.ts';
@@ -11,5 +13,8 @@ export type AppContext = {
   tokens: SessionTokens;
   mailer: Mailer;
   ipCountry: IpCountryLookup;
+  gateway: PaymentGateway;
+  /** The built-in sandbox gateway's processor side (GATEWAY=sandbox only). */
+  sandbox: SandboxRuntime | null;
   now: () => Date;
 };

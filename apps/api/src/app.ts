@@ -5,11 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -41,7 +43,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...ctx.gateway.formOrigins],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -85,9 +87,27 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
+      await api.register(paymentsRoutes(ctx, session));
     },
     { prefix: '/api/v3' },
   );
+
+  const sandbox = ctx.sandbox;
+  if (sandbox) {
+    await app.register(
+      sandboxPages({ db: ctx.database.db, secret: sandbox.secret, events: sandbox.events, now: ctx.now }),
+    );
+    // The sandbox delivers its webhooks through the app's own HTTP route, signature and all.
+    sandbox.bindSender(async (body, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v3/payments/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', 'geekly-signature': signature },
+        payload: body,
+      });
+      return res.statusCode >= 200 && res.statusCode < 300;
+    });
+  }
 
   await registerWebApp(app, webRoot);
   return app;

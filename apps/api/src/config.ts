@@ -38,6 +38,24 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().default('Geekly <support@geekly.example>'),
     GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+    // Seed 001 §7: currency, company and vendor of the gateway form come from configuration.
+    PAYMENT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+      .default('USD'),
+    PAYMENT_COMPANY: z.string().min(1).default('Geekly'),
+    /** Minutes a gateway payment session stays open. */
+    PAYMENT_SESSION_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     BLOCKED_COUNTRIES: countryList.default(['GB']),
     TRUST_PROXY: booleanFlag.default(false),
     COUNTRY_HEADER: z.string().default('cf-ipcountry'),
@@ -45,6 +63,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.GATEWAY === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when GATEWAY=stripe' });
+    }
     if (env.MAIL === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL=smtp' });
     }

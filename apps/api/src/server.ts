@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
+import { createPayments } from './adapters/payments/create-gateway.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -38,13 +39,25 @@ async function main() {
     config.MAIL === 'smtp' && config.SMTP_URL
       ? createSmtpTransport(config.SMTP_URL)
       : createFileTransport(join(dataDir, 'mail'));
+  const secret = jwtSecret(dataDir, config.JWT_SECRET);
+  const now = () => new Date();
+  const { gateway, sandbox } = createPayments({
+    config,
+    db: database.db,
+    // The sandbox gateway signs with a key of its own, derived so that several processes agree on it.
+    sandboxSecret: createHmac('sha256', secret).update('sandbox-gateway').digest('hex'),
+    now,
+    sandboxPollMs: 2000,
+  });
   const ctx: AppContext = {
     config,
     database,
-    tokens: createSessionTokens(jwtSecret(dataDir, config.JWT_SECRET)),
+    tokens: createSessionTokens(secret),
     mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM }),
     ipCountry: await loadIpCountryLookup(),
-    now: () => new Date(),
+    gateway,
+    sandbox,
+    now,
   };
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
@@ -53,6 +66,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await sandbox?.events.stop();
     await app.close();
     await ctx.mailer.stop();
     await database.close();
@@ -63,6 +77,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Webhooks the sandbox charged but did not deliver before a stop or crash go out now, then every 2 s.
+  sandbox?.events.start();
+  void sandbox?.events.deliverPending().catch((err) => app.log.error(err));
   const ms = Math.round(performance.now() - started);
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
   console.log(

@@ -334,8 +334,12 @@ describe('paying from the balance', () => {
     );
     const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
     const short = await pay(client.token, order._id, { account_balance_use: 100 });
-    expect(short.status).toBe(402);
+    // The card pays the rest: nothing moves until the gateway confirms it.
+    expect(short.status).toBe(200);
+    expect(short.body.status).toBe('redirect');
+    expect(short.body.gateway.fields.amount).toBe('25.55');
     expect((await me(client.token)).available_balance).toBe(100);
+    expect((await call(t, { url: `/orders/${order._id}`, token: client.token })).body.client_paid).toBe(0);
   });
 
   it('charges a task once under 20 concurrent payments', async () => {

@@ -252,3 +252,94 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   windowEndsAt: timestamptz('window_ends_at').notNull(),
 });
+
+// ——— Payments (decision 010) ———
+
+/** The return addresses a gateway sends the browser back to (seed 001 §7). */
+export type ReturnUrls = { success: string; cancel: string; error: string; expired: string };
+
+// One card payment: the card share of a task payment, a tip or a balance top-up. Money moves only when the
+// gateway's webhook says it succeeded; the row records what it was for and what became of it.
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    purpose: text('purpose', { enum: ['order', 'tip', 'top_up'] }).notNull(),
+    context: text('context', { enum: ['checkout', 'add_ons', 'order'] }),
+    partial: boolean('partial').notNull().default(false),
+    /** What the card pays. */
+    amountCents: cents('amount_cents').notNull(),
+    /** The balance share the client allowed; with the card amount it makes what is due. */
+    balanceUseCents: cents('balance_use_cents').notNull().default(0),
+    /** The task's total price the client saw; the task is not paid if it changed meanwhile. */
+    expectedPriceCents: cents('expected_price_cents'),
+    gateway: text('gateway', { enum: ['sandbox', 'stripe'] }).notNull(),
+    gatewayRef: text('gateway_ref'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    /** After success: 'applied' (the task or tip was paid) or 'kept_on_balance' (with the reason). */
+    outcome: text('outcome'),
+    outcomeNote: text('outcome_note'),
+    returnUrls: jsonb('return_urls').$type<ReturnUrls>().notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    settledAt: timestamptz('settled_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_balance_use_nonnegative', sql`${t.balanceUseCents} >= 0`),
+  ],
+);
+
+// Every gateway event received, by the gateway's own event id: a replayed event is a no-op.
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  gateway: text('gateway').notNull(),
+  type: text('type').notNull(),
+  paymentId: uuid('payment_id'),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
+});
+
+// ——— The sandbox gateway's own books (it plays an outside card processor) ———
+
+export const sandboxGatewaySessions = pgTable('sandbox_gateway_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  merchantPaymentId: text('merchant_payment_id').notNull().unique(),
+  amountCents: cents('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  details: text('details').notNull(),
+  company: text('company').notNull(),
+  returnUrls: jsonb('return_urls').$type<ReturnUrls>().notNull(),
+  status: text('status', { enum: ['open', 'paid', 'declined', 'failed', 'expired'] })
+    .notNull()
+    .default('open'),
+  cardLast4: text('card_last4'),
+  refundedCents: cents('refunded_cents').notNull().default(0),
+  expiresAt: timestamptz('expires_at').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+// The sandbox's webhook outbox: written with the charge, delivered after; undelivered events are retried, so a
+// crash between the charge and the delivery loses nothing.
+export const sandboxGatewayEvents = pgTable(
+  'sandbox_gateway_events',
+  {
+    id: text('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sandboxGatewaySessions.id),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: timestamptz('delivered_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_gateway_events_pending_idx').on(t.deliveredAt, t.createdAt)],
+);

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   NOT_ALLOWED: 409,
   INSUFFICIENT_BALANCE: 409,
   PAYMENT_REQUIRED: 402,
+  BAD_SIGNATURE: 400,
+  GATEWAY_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

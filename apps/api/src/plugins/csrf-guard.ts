@@ -14,6 +14,8 @@ export function registerCsrfGuard(app: FastifyInstance, config: Config) {
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     // Staff log-in answers a bearer token and sets no cookie: a forged request would gain nothing.
     if (request.url === '/api/v3/ops/session') return;
+    // Gateway webhooks carry no cookie and are verified by their signature instead.
+    if (request.url.startsWith('/api/v3/payments/webhooks/')) return;
     if (request.headers['x-requested-with']) return;
     const origin = request.headers.origin;
     if (origin && (origin === publicOrigin || origin === `${request.protocol}://${request.host}`)) return;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadIpCountryLookup } from '../../src/adapters/geo/ip-country.ts';
 import { createFileTransport } from '../../src/adapters/mail/mail-transport.ts';
 import { createMailer } from '../../src/adapters/mail/mailer.ts';
+import { createPayments } from '../../src/adapters/payments/create-gateway.ts';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -52,6 +53,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
   await seedReferenceData(database.db);
   const mailDir = mkdtempSync(join(tmpdir(), 'geekly-mail-'));
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...env });
+  const clock = { offsetMs: 0 };
+  const now = () => new Date(Date.now() + clock.offsetMs);
+  const sandboxSecret = randomBytes(32).toString('hex');
+  const { gateway, sandbox } = createPayments({ config, db: database.db, sandboxSecret, now, sandboxPollMs: 0 });
   const ctx: AppContext = {
     config,
     database,
@@ -63,7 +68,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
       pollMs: 0,
     }),
     ipCountry: await loadIpCountryLookup(),
-    now: () => new Date(),
+    gateway,
+    sandbox,
+    now,
   };
   const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build') });
   await app.ready();
@@ -73,6 +80,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     app,
     ctx,
     db: database.db,
+    sandboxSecret,
+    /** Moves the app's clock (sessions expire, signatures go stale). */
+    clock,
     /** Each call gets its own client address unless one is given, so rate limits stay per test. */
     nextIp: () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`,
     sentMail(): string[] {

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { MAX_TIP_CENTS } from '../orders/order-machine.ts';
+import { topUpAmountSchema } from './amount-schemas.ts';
+
+export const PAYMENT_CONTEXTS = ['checkout', 'add_ons', 'order'] as const;
+export type PaymentContext = (typeof PAYMENT_CONTEXTS)[number];
 
 const MAX_CENTS = 999_999_999;
 
@@ -28,4 +33,61 @@ export const payOrderSchema = z.object({
    * another band, a coupon ran out), nothing is charged and the fresh task comes back to be shown.
    */
   expected_price: z.number().min(0).max(9_999_999.99).optional(),
+  /** Where the gateway sends the browser back to (decision 010): checkout (default), add-ons, or the task. */
+  context: z.enum(PAYMENT_CONTEXTS).optional(),
+});
+
+/** POST /orders/{id}/tips: the tip in dollars; the balance share in cents, like account_balance_use. */
+export const tipOrderSchema = z.object({
+  amount: topUpAmountSchema.pipe(z.int().max(MAX_TIP_CENTS, 'The largest tip is $1000.00')),
+  account_balance_use: balanceUseField.default(0),
+});
+
+/** POST /balance/top-up (seed 001 §2 "Balance"). */
+export const topUpSchema = z.object({ amount: topUpAmountSchema });
+
+/** A form the browser posts to the payment gateway (API.md). */
+export const gatewayFormSchema = z.object({
+  url: z.string(),
+  method: z.literal('POST'),
+  fields: z.record(z.string(), z.string()),
+});
+
+export const redirectAnswerSchema = z.object({
+  status: z.literal('redirect'),
+  payment_id: z.string(),
+  gateway: gatewayFormSchema,
+});
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
+
+/** GET /payments/{id}: what became of a card payment, for the return screens. */
+export const paymentStatusSchema = z.object({
+  _id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  purpose: z.enum(['order', 'tip', 'top_up']),
+  amount: z.number().describe('US dollars paid by card'),
+  order_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  /** After success: 'applied', or 'kept_on_balance' when the task could no longer take it. */
+  outcome: z.string().nullable(),
+  outcome_note: z.string().nullable(),
+});
+export type PaymentStatus = z.output<typeof paymentStatusSchema>;
+
+export const balanceEntrySchema = z.object({
+  _id: z.string(),
+  created_at: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  amount: z.number().describe('signed US dollars: money in is positive'),
+  order_id: z.string().nullable(),
+  order_number: z.number().int().nullable(),
+});
+export type BalanceEntry = z.output<typeof balanceEntrySchema>;
+
+export const balanceHistorySchema = z.object({
+  available_balance: z.number(),
+  total: z.number().int(),
+  results: z.array(balanceEntrySchema),
 });

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { appliedCardPayments } from '../payments/payments.repository.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -134,6 +135,59 @@ async function debitBalance(tx: Db, userId: string, amountCents: number) {
   }
 }
 
+/**
+ * Gives a task's paid money back (decision 010): to the balance at once; to the card through the gateway for
+ * what the card paid for this task, and the rest (paid from the balance) back to the balance.
+ */
+async function refundOrder(
+  ctx: AppContext,
+  tx: Db,
+  row: OrderRow,
+  destination: 'balance' | 'card',
+  amountCents: number,
+  key: string,
+) {
+  const order = { type: 'order', id: row.id } as const;
+  let left = amountCents;
+  if (destination === 'card') {
+    for (const payment of await appliedCardPayments(tx, row.id)) {
+      const part = Math.min(left, payment.amountCents);
+      if (part <= 0) break;
+      const refundKey = `${key}:card:${payment.id}`;
+      const { refundId } = await ctx.gateway.refund({
+        paymentId: payment.id,
+        gatewayRef: payment.gatewayRef,
+        amountCents: part,
+        idempotencyKey: refundKey.replace(/[^A-Za-z0-9_-]/g, '_'),
+      });
+      await postLedgerTransaction(tx, {
+        idempotencyKey: refundKey,
+        kind: 'refund_card',
+        userId: row.userId,
+        orderId: row.id,
+        memo: `Refund of task #${row.number} to the card (${refundId})`,
+        entries: [
+          { account: order, amountCents: -part },
+          { account: { type: 'gateway' }, amountCents: part },
+        ],
+      });
+      left -= part;
+    }
+  }
+  if (left > 0)
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `${key}:balance`,
+      kind: 'refund_balance',
+      userId: row.userId,
+      orderId: row.id,
+      memo: `Refund of task #${row.number}`,
+      entries: [
+        { account: order, amountCents: -left },
+        { account: { type: 'user', id: row.userId }, amountCents: left },
+      ],
+    });
+}
+
 async function runEffects(
   ctx: AppContext,
   tx: Db,
@@ -148,8 +202,8 @@ async function runEffects(
     const idempotencyKey = `${key}:${i}`;
     const meta = { idempotencyKey, userId: row.userId, orderId: row.id };
     if (effect.kind === 'charge') {
-      const from = effect.source === 'balance' ? user : ({ type: 'gateway' } as const);
-      if (effect.source === 'balance') await debitBalance(tx, row.userId, effect.amountCents);
+      // Card money reaches the balance first (decision 010), so both sources spend from it under its lock.
+      await debitBalance(tx, row.userId, effect.amountCents);
       const to =
         effect.purpose === 'tip' && row.writerId ? ({ type: 'geek', id: row.writerId } as const) : order;
       await postLedgerTransaction(tx, {
@@ -157,21 +211,12 @@ async function runEffects(
         kind: `${effect.purpose === 'tip' ? 'tip' : 'order_payment'}_${effect.source}`,
         memo: `${name} task #${row.number}`,
         entries: [
-          { account: from, amountCents: -effect.amountCents },
+          { account: user, amountCents: -effect.amountCents },
           { account: to, amountCents: effect.amountCents },
         ],
       });
     } else if (effect.kind === 'refund') {
-      const to = effect.destination === 'balance' ? user : ({ type: 'gateway' } as const);
-      await postLedgerTransaction(tx, {
-        ...meta,
-        kind: `refund_${effect.destination}`,
-        memo: `Refund of task #${row.number}`,
-        entries: [
-          { account: order, amountCents: -effect.amountCents },
-          { account: to, amountCents: effect.amountCents },
-        ],
-      });
+      await refundOrder(ctx, tx, row, effect.destination, effect.amountCents, idempotencyKey);
     } else {
       const [owner] = await tx
         .select({ email: users.notificationEmail })
@@ -194,10 +239,14 @@ export async function applyOrderTransition<N extends TransitionName>(
   orderId: string,
   name: N,
   input: TransitionInput<N> | ((loaded: Loaded) => TransitionInput<N> | Promise<TransitionInput<N>>),
-  opts: { idempotencyKey?: string } = {},
+  opts: {
+    idempotencyKey?: string;
+    /** Run inside this open transaction (as a savepoint: a refusal rolls back only this transition). */
+    tx?: Db;
+  } = {},
 ): Promise<OrderRow> {
   const now = ctx.now();
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await (opts.tx ?? ctx.database.db).transaction(async (tx) => {
     const row = await lockOrder(tx, orderId, caller.userId);
     if (!row) throw notFound('Order not found');
     const paidCents = await accountBalanceCents(tx, 'order', row.id);

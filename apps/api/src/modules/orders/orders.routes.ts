@@ -11,6 +11,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
+import { paidOrRedirectSchema } from '../payments/payments.routes.ts';
 import { createOrder } from './create-order.ts';
 import { getOrder, listOrders, orderView } from './list-orders.ts';
 import { runOrderAction } from './order-actions.ts';
@@ -106,18 +107,17 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       {
         schema: {
           tags: ['orders', 'payments'],
-          summary: 'Pay what is due (the 30% deposit with partial, else the rest) from the balance',
+          summary:
+            'Pay what is due (the 30% deposit with partial, else the rest): from the balance when the allowed share covers it, else the gateway form for the rest',
           params: orderParams,
           body: payOrderSchema,
-          response: {
-            200: z.object({ status: z.literal('paid'), order: orderResponseSchema }),
-            ...errorResponses(401, 402, 404, 409, 422),
-          },
+          response: { 200: paidOrRedirectSchema, ...errorResponses(401, 404, 409, 422, 503) },
         },
       },
       async (request) => {
-        const row = await payOrder(ctx, currentUser(request), request.params.id, request.body);
-        return { status: 'paid' as const, order: await orderView(ctx, row) };
+        const result = await payOrder(ctx, currentUser(request), request.params.id, request.body);
+        if (result.status === 'redirect') return result;
+        return { status: 'paid' as const, order: await orderView(ctx, result.row) };
       },
     );
 

@@ -1,0 +1,51 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ReturnUrls } from '../../db/schema.ts';
+
+/** What the API asks a gateway to collect (seed 001 §3 "Payment-gateway form fields"). */
+export type CheckoutRequest = {
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  company: string;
+  /** e.g. 'Topup balance (topup_{userId})' (seed 001 §7). */
+  details: string;
+  clientId: string;
+  /** Absolute return addresses. */
+  returnUrls: ReturnUrls;
+  /** Seed 001 §3: 'true' only for add-on payments. */
+  useBalance: boolean;
+  expiresAt: Date;
+};
+
+/** A form the browser posts to reach the gateway's card page (API.md `POST /orders/{id}/pay`). */
+export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
+
+export type FailureReason = 'card_declined' | 'server_error';
+
+/** A verified gateway event, in the gateway's own event id. */
+export type GatewayEvent =
+  | { id: string; kind: 'succeeded'; paymentId: string; amountCents: number; gatewayRef: string | null }
+  | { id: string; kind: 'failed'; paymentId: string; reason: FailureReason }
+  | { id: string; kind: 'expired'; paymentId: string }
+  | { id: string; kind: 'ignored'; type: string };
+
+export class WebhookSignatureError extends Error {}
+
+export type RefundRequest = {
+  paymentId: string;
+  gatewayRef: string | null;
+  amountCents: number;
+  /** The same key twice refunds once (gateways keep it; ours does too). */
+  idempotencyKey: string;
+};
+
+/** DESIGN.md "Payments": the sandbox built in, Stripe in production; chosen by GATEWAY. */
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'stripe';
+  /** Origins the browser's form may be sent to (the Content-Security-Policy's form-action). */
+  readonly formOrigins: string[];
+  startCheckout(request: CheckoutRequest): Promise<{ form: GatewayForm; gatewayRef: string | null }>;
+  /** Checks the signature and its age; throws WebhookSignatureError when either is wrong. */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): GatewayEvent;
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+}

@@ -1,0 +1,111 @@
+import { amountDueCents } from '@geekly/domain/orders/order-machine.ts';
+import type { GatewayEvent } from '../../adapters/payments/payment-gateway.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import { paymentEvents } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { applyOrderTransition } from '../orders/apply-order-transition.ts';
+import { lockPayment, type PaymentRow, updatePayment } from './payments.repository.ts';
+
+/** Pays the task or the tip the card payment was for, from the balance the card money just reached. */
+async function applyToOrder(ctx: AppContext, tx: Db, p: PaymentRow) {
+  const caller = { actor: 'gateway', userId: p.userId, actorId: null } as const;
+  const idempotencyKey = `payment:${p.id}:apply`;
+  if (!p.orderId) return;
+  if (p.purpose === 'tip') {
+    await applyOrderTransition(
+      ctx,
+      caller,
+      p.orderId,
+      'tip',
+      { amountCents: p.amountCents + p.balanceUseCents, source: 'card' },
+      { tx, idempotencyKey },
+    );
+    return;
+  }
+  await applyOrderTransition(
+    ctx,
+    caller,
+    p.orderId,
+    'pay',
+    ({ priced, state }) => {
+      // The task must still cost what the client agreed to pay; otherwise the money waits on the balance.
+      if (p.expectedPriceCents !== null && priced.price.priceCents !== p.expectedPriceCents)
+        throw new AppError('NOT_ALLOWED', 'The price of the task changed before the card payment arrived', {
+          errorType: 'price_changed',
+        });
+      const partial = p.partial && state.paidCents === 0;
+      return { amountCents: amountDueCents(state, partial) ?? 0, partial, source: 'card' };
+    },
+    { tx, idempotencyKey },
+  );
+}
+
+/**
+ * Applies one verified gateway event (decision 010): recorded by its id first, so a replay changes nothing;
+ * the payment is locked, and only a pending one moves. A successful card payment credits the balance, then
+ * pays what it was for; if that is refused meanwhile, the money stays on the balance and the reason is kept.
+ */
+export async function settlePaymentEvent(ctx: AppContext, gateway: string, event: GatewayEvent) {
+  return ctx.database.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        id: `${gateway}:${event.id}`,
+        gateway,
+        type: event.kind === 'ignored' ? event.type : event.kind,
+        paymentId:
+          event.kind === 'ignored' ? null : /^[0-9a-f-]{36}$/i.test(event.paymentId) ? event.paymentId : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0 || event.kind === 'ignored') return { applied: false };
+    const p = await lockPayment(tx, event.paymentId);
+    if (!p || p.gateway !== gateway || p.status !== 'pending') return { applied: false };
+    const now = ctx.now();
+
+    if (event.kind === 'failed' || event.kind === 'expired') {
+      await updatePayment(tx, p.id, {
+        status: event.kind,
+        failureReason: event.kind === 'failed' ? event.reason : null,
+        settledAt: now,
+      });
+      return { applied: true };
+    }
+
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `payment:${p.id}:card`,
+      kind: p.purpose === 'top_up' ? 'card_top_up' : 'card_payment',
+      userId: p.userId,
+      orderId: p.orderId ?? undefined,
+      memo: p.purpose === 'top_up' ? 'Top-up by card' : `Card payment ${p.id}`,
+      entries: [
+        { account: { type: 'gateway' }, amountCents: -event.amountCents },
+        { account: { type: 'user', id: p.userId }, amountCents: event.amountCents },
+      ],
+    });
+    let outcome = 'applied';
+    let note: string | null = null;
+    if (event.amountCents !== p.amountCents) {
+      outcome = 'kept_on_balance';
+      note = `The card paid ${event.amountCents} cents instead of ${p.amountCents}`;
+    } else if (p.purpose !== 'top_up') {
+      try {
+        await applyToOrder(ctx, tx, p);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        outcome = 'kept_on_balance';
+        note = err.detail;
+      }
+    }
+    await updatePayment(tx, p.id, {
+      status: 'succeeded',
+      gatewayRef: event.gatewayRef ?? p.gatewayRef,
+      outcome,
+      outcomeNote: note,
+      settledAt: now,
+    });
+    return { applied: true };
+  });
+}
