@@ -10,9 +10,9 @@ export const CARDS = {
 /** On the sandbox gateway's hosted card page: fills a card with a future expiry and pays. */
 export async function payOnSandboxCardPage(page: Page, card: string) {
   await expect(page).toHaveURL(/\/sandbox-gateway\//);
-  await page.getByLabel(/card number/i).fill(card);
-  await page.getByLabel(/expir/i).fill(`12/${(new Date().getFullYear() + 2) % 100}`);
-  await page.getByLabel(/cvv|cvc/i).fill('123');
-  await page.getByLabel(/name/i).fill('Sam Student');
-  await page.getByRole('button', { name: /pay/i }).click();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill(`12/${(new Date().getFullYear() + 2) % 100}`);
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on card').fill('Sam Student');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }

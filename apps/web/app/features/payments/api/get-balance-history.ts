@@ -1,18 +1,9 @@
+import type { BalanceEntry } from '@geekly/domain/payments/pay-schemas.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type LedgerEntry = {
-  _id: string;
-  created_at: string;
-  kind: string;
-  description: string;
-  /** Signed US dollars: money in is positive, money out negative. */
-  amount: number;
-  order_id: string | null;
-  order_number: number | null;
-};
-
-export type BalanceHistoryPage = { available_balance: number; total: number; results: LedgerEntry[] };
+/** One page of the user's ledger entries, newest first; amounts are signed dollars (money in is positive). */
+export type BalanceHistoryPage = { available_balance: number; total: number; results: BalanceEntry[] };
 
 export const getBalanceHistory = (page = 0) => api<BalanceHistoryPage>(`/balance/history?page=${page}`);
 

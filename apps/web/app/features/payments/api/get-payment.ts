@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '@geekly/domain/payments/pay-schemas.ts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
@@ -6,15 +7,7 @@ import { orderQueryOptions } from '../../orders/api/get-order.ts';
 import { ordersQueryOptions } from '../../orders/api/get-orders.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';
 
-export type Payment = {
-  _id: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'expired';
-  purpose: 'order' | 'tip' | 'top_up';
-  /** US dollars paid by card. */
-  amount: number;
-  order_id: string | null;
-  failure_reason: string | null;
-};
+export type Payment = PaymentStatus;
 
 export const getPayment = (id: string) => api<Payment>(`/payments/${encodeURIComponent(id)}`);
 

@@ -1,7 +1,7 @@
-/** The hosted card page's form, as the API answers it (decision 010). */
-export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string | number | boolean> };
+/** The hosted card page's form, as the API answers it (the domain's gatewayFormSchema, decision 010). */
+export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
 
-/** A payment the balance did not cover: the browser goes on to the gateway's card page. */
+/** A payment the balance did not cover (redirectAnswerSchema): the browser goes on to the card page. */
 export type GatewayRedirect = { status: 'redirect'; payment_id: string; gateway: GatewayForm };
 
 /**
@@ -17,7 +17,7 @@ export function submitGatewayForm(gateway: GatewayForm, doc: Document = document
     const input = doc.createElement('input');
     input.type = 'hidden';
     input.name = name;
-    input.value = String(value);
+    input.value = value;
     form.append(input);
   }
   doc.body.append(form);

@@ -13,12 +13,12 @@ export function SettlementStatus({ payment }: { payment: Payment | undefined }) 
       </p>
     );
   }
-  if (payment?.status === 'succeeded' && payment.failure_reason) {
+  if (payment?.status === 'succeeded' && payment.outcome === 'kept_on_balance') {
     // The card was charged but the task could not take the money (paid meanwhile, price moved): it stays on the
     // balance (decision 010).
     return (
       <p className={s.status} role="status">
-        The money is on your balance: {payment.failure_reason}
+        The money is on your balance.{payment.outcome_note ? ` ${payment.outcome_note}` : ''}
       </p>
     );
   }

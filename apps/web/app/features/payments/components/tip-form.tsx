@@ -13,7 +13,7 @@ const PRESETS = [500, 1000, 2000] as const;
 type Choice = (typeof PRESETS)[number] | 'other';
 
 // The seed gives no tip texts; these are ours. The amount rules are the top-up's (seed 000 §5 "Amount").
-const TOO_LARGE = `Tips are up to ${formatDollars(MAX_TIP_CENTS)}`;
+const TOO_LARGE = `The largest tip is $${(MAX_TIP_CENTS / 100).toFixed(2)}`;
 
 type Props = { orderId: string; onPaid: (amount: string) => void };
 
