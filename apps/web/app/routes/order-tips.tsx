@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import d from '../components/dialog.module.css';
 import { Dialog } from '../components/dialog.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
-import { TipForm } from '../features/payments/components/tip-form.tsx';
+import { canTipNow, TipForm } from '../features/payments/components/tip-form.tsx';
 
 export function meta() {
   return [{ title: 'Tip your Geek — Geekly' }];
@@ -21,7 +21,7 @@ export default function OrderTipsRoute() {
   const [sent, setSent] = useState(false);
   const back = `/order/${encodeURIComponent(orderId)}`;
   if (!order.data) return null;
-  if (!order.data.can.tip && !sent) return <Navigate to={back} replace />;
+  if (!canTipNow(order.data) && !sent) return <Navigate to={back} replace />;
   return (
     <Dialog title="Tip your Geek" onClose={() => navigate(back)}>
       <p className={d.text}>A tip goes to your Geek in full, to thank them for their work.</p>

@@ -10,6 +10,7 @@ import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
 import { TaskEditor, type TaskEditorHandle } from '../features/orders/components/task-editor.tsx';
 import { TaskHeader } from '../features/orders/components/task-header.tsx';
 import { TaskSummaryTable } from '../features/orders/components/task-summary-table.tsx';
+import { canTipNow } from '../features/payments/components/tip-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import s from './order.module.css';
 
@@ -69,7 +70,7 @@ export default function OrderRoute() {
             Save and pay later
           </Link>
         ) : null}
-        {o.can.tip ? (
+        {canTipNow(o) ? (
           <Link to={`/order/${o._id}/tips`} className={s.later}>
             Tip your Geek
           </Link>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { MoneyField } from '../../../components/money-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../auth/api/user.ts';
+import type { Order } from '../../orders/api/get-order.ts';
 import { usePayTips } from '../api/pay-tips.ts';
 import s from './tip-form.module.css';
 
@@ -14,6 +15,9 @@ type Choice = (typeof PRESETS)[number] | 'other';
 
 // The seed gives no tip texts; these are ours. The amount rules are the top-up's (seed 000 §5 "Amount").
 const TOO_LARGE = `The largest tip is $${(MAX_TIP_CENTS / 100).toFixed(2)}`;
+
+/** `can.tip` is the seed's rule (seed 000 §4); a tip also needs the task's Geek, which the API checks too. */
+export const canTipNow = (o: Pick<Order, 'can' | 'writer_info'>) => o.can.tip && o.writer_info !== null;
 
 type Props = { orderId: string; onPaid: (amount: string) => void };
 
