@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
-import { createPricedTask, creditStudent, signUpStudent } from '../support/student.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoSeriousA11yViolations,
+  signUpStudent,
+} from '../support/student.ts';
 
 test('A student pays the 30% deposit from the balance and the remaining 70% partly by card', async ({
   page,
@@ -29,6 +34,7 @@ test('A student pays the 30% deposit from the balance and the remaining 70% part
   await expect(page).toHaveURL(new RegExp(`/order/${id}/payment$`));
   const popup = page.getByRole('dialog', { name: 'Pay from your balance' });
   await expect(popup.getByTestId('payment-due')).toHaveText('$74.34');
+  await expectNoSeriousA11yViolations(page);
   await popup.getByRole('button', { name: 'Pay $8.14 from balance and $66.20 by card' }).click();
   await payOnSandboxCardPage(page, CARDS.success);
 

@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { meQueryOptions } from '../../auth/api/user.ts';
 import { balanceHistoryQueryOptions } from '../../payments/api/get-balance-history.ts';
 import { type GatewayRedirect, submitGatewayForm } from '../../payments/api/submit-gateway-form.ts';
+import { useResetOnReturn } from '../../payments/hooks/use-reset-on-return.ts';
 import type { Order } from './get-order.ts';
 import { storeOrder } from './update-order.ts';
 
@@ -29,7 +30,7 @@ export const payOrder = (id: string, input: PayInput) =>
 /** A redirect answer submits the gateway form at once: the browser leaves for the card page. */
 export function usePayOrder(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (input: PayInput) => payOrder(id, input),
     onSuccess: (answer) => {
       if (answer.status === 'redirect') {
@@ -41,4 +42,6 @@ export function usePayOrder(id: string) {
       void queryClient.invalidateQueries({ queryKey: balanceHistoryQueryOptions.queryKey });
     },
   });
+  useResetOnReturn(mutation.reset);
+  return mutation;
 }

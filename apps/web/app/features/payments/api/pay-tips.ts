@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { meQueryOptions } from '../../auth/api/user.ts';
 import type { Order } from '../../orders/api/get-order.ts';
 import { storeOrder } from '../../orders/api/update-order.ts';
+import { useResetOnReturn } from '../hooks/use-reset-on-return.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';
 import { type GatewayRedirect, submitGatewayForm } from './submit-gateway-form.ts';
 
@@ -21,7 +22,7 @@ export const payTips = (id: string, input: TipInput) =>
 
 export function usePayTips(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (input: TipInput) => payTips(id, input),
     onSuccess: (answer) => {
       if (answer.status === 'redirect') {
@@ -33,4 +34,6 @@ export function usePayTips(id: string) {
       void queryClient.invalidateQueries({ queryKey: balanceHistoryQueryOptions.queryKey });
     },
   });
+  useResetOnReturn(mutation.reset);
+  return mutation;
 }
