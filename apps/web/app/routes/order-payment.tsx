@@ -65,6 +65,7 @@ export default function OrderPaymentRoute() {
         context={fromCheckout ? 'checkout' : 'order'}
         balanceAsText
         label={label}
+        showBalance={false}
         onPaid={(paid) => navigate(`/order/${encodeURIComponent(paid._id)}/payment-success`)}
       />
     </Dialog>

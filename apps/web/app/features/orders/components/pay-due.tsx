@@ -18,6 +18,8 @@ type Props = {
   /** Seed 000 §7: the pay-from-balance screen sends the balance share as a string with 2 decimals. */
   balanceAsText?: boolean;
   label?: string;
+  /** The balance line under the button; off where the screen shows the balance already. */
+  showBalance?: boolean;
   onPaid: (order: Order) => void;
 };
 
@@ -26,7 +28,16 @@ type Props = {
  * price from the account balance"); when the balance does not cover it, the API answers with the gateway form
  * and the browser goes on to the card page for the rest.
  */
-export function PayDue({ order, due, partial, context, balanceAsText, label, onPaid }: Props) {
+export function PayDue({
+  order,
+  due,
+  partial,
+  context,
+  balanceAsText,
+  label,
+  showBalance = true,
+  onPaid,
+}: Props) {
   const me = useMe();
   const pay = usePayOrder(order._id);
   const queryClient = useQueryClient();
@@ -86,10 +97,12 @@ export function PayDue({ order, due, partial, context, balanceAsText, label, onP
       >
         {label ?? `Pay ${usd(due)}`}
       </Button>
-      <p className={s.note}>
-        Your balance: {usd(me.data?.available_balance ?? 0)}
-        {byCard > 0 ? ' · the rest is paid by card on our secure payment page' : ''}
-      </p>
+      {showBalance ? (
+        <p className={s.note}>
+          Your balance: {usd(me.data?.available_balance ?? 0)}
+          {byCard > 0 ? ' · the rest is paid by card on our secure payment page' : ''}
+        </p>
+      ) : null}
       {error ? (
         <p className={s.error} role="alert">
           {error}

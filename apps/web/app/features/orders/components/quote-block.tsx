@@ -115,7 +115,13 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
           <PayButton order={order} amount={left} partial={false} />
         )
       ) : (
-        <p className={s.paid}>{order.refunded ? 'Refunded' : 'Fully paid'}</p>
+        <p className={s.paid}>
+          {order.refunded
+            ? 'Refunded'
+            : order.system_client_status === 'Refund Requested'
+              ? 'Refund requested'
+              : 'Fully paid'}
+        </p>
       )}
     </section>
   );
