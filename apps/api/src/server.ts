@@ -12,6 +12,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
+import { processCardRefunds } from './modules/payments/card-refunds.ts';
 
 function jwtSecret(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
@@ -80,6 +81,10 @@ async function main() {
   // Webhooks the sandbox charged but did not deliver before a stop or crash go out now, then every 2 s.
   sandbox?.events.start();
   void sandbox?.events.deliverPending().catch((err) => app.log.error(err));
+  // Card refunds the gateway did not confirm (an outage, a crash after the commit) are retried.
+  const retryRefunds = () => void processCardRefunds(ctx).catch((err) => app.log.error(err));
+  retryRefunds();
+  setInterval(retryRefunds, 60_000).unref();
   const ms = Math.round(performance.now() - started);
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
   console.log(

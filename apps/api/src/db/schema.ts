@@ -160,6 +160,8 @@ export const coupons = pgTable('coupons', {
   active: boolean('active').notNull().default(true),
   // Seed 000 §3: a code may grant an add-on for free instead of (or with) a percentage.
   freeAddOn: text('free_add_on'),
+  /** Seed 000 §3 cashback_amount: a share of a fully paid task's price given back to the balance. */
+  cashbackPercent: integer('cashback_percent').notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
@@ -219,6 +221,8 @@ export const ledgerEntries = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
+    /** Insertion order: entries of one database transaction share its timestamp. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     accountType: text('account_type', { enum: ['user', 'order', 'geek', 'gateway', 'revenue'] }).notNull(),
     // user, order or Geek id; null for the system accounts (gateway, revenue)
     accountId: uuid('account_id'),
@@ -343,3 +347,25 @@ export const sandboxGatewayEvents = pgTable(
   },
   (t) => [index('sandbox_gateway_events_pending_idx').on(t.deliveredAt, t.createdAt)],
 );
+
+// A refund to a card, owed once the refund is accepted (its ledger entries are written then) and carried out
+// by the gateway after the commit, never inside a database transaction; retried until the gateway confirms.
+export const cardRefunds = pgTable('card_refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  amountCents: cents('amount_cents').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status', { enum: ['pending', 'succeeded'] })
+    .notNull()
+    .default('pending'),
+  gatewayRefundId: text('gateway_refund_id'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  doneAt: timestamptz('done_at'),
+});

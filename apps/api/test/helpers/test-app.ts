@@ -56,7 +56,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   const sandboxSecret = randomBytes(32).toString('hex');
-  const { gateway, sandbox } = createPayments({ config, db: database.db, sandboxSecret, now, sandboxPollMs: 0 });
+  const { gateway, sandbox } = createPayments({
+    config,
+    db: database.db,
+    sandboxSecret,
+    now,
+    sandboxPollMs: 0,
+  });
   const ctx: AppContext = {
     config,
     database,

@@ -9,13 +9,15 @@ import {
   type TransitionName,
   type TransitionRefusal,
 } from '@geekly/domain/orders/order-machine.ts';
+import { refundSplit } from '@geekly/domain/payments/rewards.ts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
-import { appliedCardPayments } from '../payments/payments.repository.ts';
+import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
+import { cashbackGivenCents, grantRewards } from '../payments/rewards.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -136,44 +138,31 @@ async function debitBalance(tx: Db, userId: string, amountCents: number) {
 }
 
 /**
- * Gives a task's paid money back (decision 010): to the balance at once; to the card through the gateway for
- * what the card paid for this task, and the rest (paid from the balance) back to the balance.
+ * Gives a task's paid money back (decision 010): to the balance at once; to the card, through the gateway after
+ * the commit, for what the card paid for this task, and the rest (paid from the balance) back to the balance.
  */
 async function refundOrder(
-  ctx: AppContext,
   tx: Db,
   row: OrderRow,
   destination: 'balance' | 'card',
   amountCents: number,
   key: string,
 ) {
-  const order = { type: 'order', id: row.id } as const;
-  let left = amountCents;
-  if (destination === 'card') {
-    for (const payment of await appliedCardPayments(tx, row.id)) {
-      const part = Math.min(left, payment.amountCents);
-      if (part <= 0) break;
-      const refundKey = `${key}:card:${payment.id}`;
-      const { refundId } = await ctx.gateway.refund({
-        paymentId: payment.id,
-        gatewayRef: payment.gatewayRef,
-        amountCents: part,
-        idempotencyKey: refundKey.replace(/[^A-Za-z0-9_-]/g, '_'),
-      });
-      await postLedgerTransaction(tx, {
-        idempotencyKey: refundKey,
-        kind: 'refund_card',
-        userId: row.userId,
-        orderId: row.id,
-        memo: `Refund of task #${row.number} to the card (${refundId})`,
-        entries: [
-          { account: order, amountCents: -part },
-          { account: { type: 'gateway' }, amountCents: part },
-        ],
-      });
-      left -= part;
-    }
-  }
+  // What the task already gave back as cashback is kept back (decision 012): the client ends with what they paid.
+  const { toClientCents, keptBackCents } = refundSplit(amountCents, await cashbackGivenCents(tx, row.id));
+  if (keptBackCents > 0)
+    await postLedgerTransaction(tx, {
+      idempotencyKey: `${key}:cashback`,
+      kind: 'refund_cashback_kept',
+      userId: row.userId,
+      orderId: row.id,
+      memo: `Cashback of task #${row.number} kept back from its refund`,
+      entries: [
+        { account: { type: 'order', id: row.id }, amountCents: -keptBackCents },
+        { account: { type: 'revenue' }, amountCents: keptBackCents },
+      ],
+    });
+  const left = destination === 'card' ? await queueCardRefunds(tx, row, toClientCents, key) : toClientCents;
   if (left > 0)
     await postLedgerTransaction(tx, {
       idempotencyKey: `${key}:balance`,
@@ -182,7 +171,7 @@ async function refundOrder(
       orderId: row.id,
       memo: `Refund of task #${row.number}`,
       entries: [
-        { account: order, amountCents: -left },
+        { account: { type: 'order', id: row.id }, amountCents: -left },
         { account: { type: 'user', id: row.userId }, amountCents: left },
       ],
     });
@@ -195,6 +184,7 @@ async function runEffects(
   effects: OrderEffect[],
   key: string,
   name: TransitionName,
+  money: { priceCents: number | null; paidCents: number },
 ) {
   const order = { type: 'order', id: row.id } as const;
   const user = { type: 'user', id: row.userId } as const;
@@ -215,8 +205,10 @@ async function runEffects(
           { account: to, amountCents: effect.amountCents },
         ],
       });
+      if (effect.purpose === 'order')
+        await grantRewards(tx, row, money.priceCents, money.paidCents + effect.amountCents);
     } else if (effect.kind === 'refund') {
-      await refundOrder(ctx, tx, row, effect.destination, effect.amountCents, idempotencyKey);
+      await refundOrder(tx, row, effect.destination, effect.amountCents, idempotencyKey);
     } else {
       const [owner] = await tx
         .select({ email: users.notificationEmail })
@@ -282,7 +274,10 @@ export async function applyOrderTransition<N extends TransitionName>(
     if (status === 'New project' || status === 'Unpaid')
       columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';
 
-    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name);
+    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name, {
+      priceCents: p.priceCents,
+      paidCents,
+    });
     const updated = await updateOrder(tx, row.id, columns);
     await insertTransitionLog(tx, {
       id: transitionId,
@@ -294,8 +289,14 @@ export async function applyOrderTransition<N extends TransitionName>(
       toStatus: updated.systemClientStatus,
       changes: JSON.parse(JSON.stringify(outcome.patch)) as Record<string, unknown>,
     });
-    return { updated, mails: outcome.effects.some((e) => e.kind === 'notify') };
+    return {
+      updated,
+      mails: outcome.effects.some((e) => e.kind === 'notify'),
+      cardRefund: outcome.effects.some((e) => e.kind === 'refund' && e.destination === 'card'),
+    };
   });
   if (result.mails) ctx.mailer.kick();
+  // Outside the transaction: the gateway is never called while rows are locked (a failure is retried later).
+  if (result.cardRefund && !opts.tx) await processCardRefunds(ctx, orderId);
   return result.updated;
 }

@@ -52,7 +52,7 @@ export async function balanceHistory(ctx: AppContext, user: UserRow, page: numbe
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .leftJoin(orders, eq(orders.id, ledgerTransactions.orderId))
     .where(mine)
-    .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerEntries.id))
+    .orderBy(desc(ledgerEntries.seq))
     .limit(PAGE_SIZE)
     .offset(page * PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(ledgerEntries).where(mine);

@@ -141,7 +141,7 @@ export function paymentsRoutes(ctx: AppContext, session: Session) {
           const gateway = ctx.gateway as typeof ctx.gateway & {
             checkoutUrl?: (ref: string) => Promise<string>;
           };
-          if (!p || p.status !== 'pending' || !p.gatewayRef || !gateway.checkoutUrl)
+          if (p?.status !== 'pending' || !p.gatewayRef || !gateway.checkoutUrl)
             throw notFound('Payment not found');
           return reply.redirect(await gateway.checkoutUrl(p.gatewayRef), 303);
         },

@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD COLUMN "cashback_percent" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,106 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { call, type TestApp } from './test-app.ts';
+
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  serverError: '4000 0000 0000 0119',
+} as const;
+
+export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** Posts the gateway form as the browser does; answers the card page's address (or the refusal). */
+export async function openCardPage(t: TestApp, gateway: GatewayForm) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: new URL(gateway.url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+    payload: form(gateway.fields),
+  });
+  return { status: res.statusCode, location: res.headers.location as string | undefined, body: res.body };
+}
+
+/** Opens the card page and submits a card; answers where the gateway sends the browser back to. */
+export async function payWithCard(
+  t: TestApp,
+  gateway: GatewayForm,
+  card: string = CARDS.success,
+  extra: Partial<Record<'expiry' | 'cvc' | 'name', string>> = {},
+) {
+  const opened = await openCardPage(t, gateway);
+  expect(opened.status).toBe(303);
+  const page = await t.app.inject({ method: 'GET', url: opened.location ?? '' });
+  expect(page.statusCode).toBe(200);
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${opened.location}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form({ token, card_number: card, expiry: '12/40', cvc: '123', name: 'Ada Student', ...extra }),
+  });
+  return { status: res.statusCode, location: res.headers.location as string | undefined, body: res.body };
+}
+
+/** Starts a top-up and pays it with the card; answers the return address. */
+export async function topUp(
+  t: TestApp,
+  token: string,
+  dollars: number | string,
+  card: string = CARDS.success,
+) {
+  const res = await call(t, { url: '/balance/top-up', token, body: { amount: dollars } });
+  expect(res.status).toBe(200);
+  return { ...(await payWithCard(t, res.body.gateway, card)), paymentId: res.body.payment_id as string };
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const rowsOf = async (t: TestApp, q: SQL) =>
+  ((await t.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * The money invariants every payment test ends with: each ledger transaction sums to zero; no balance and no
+ * task's paid amount is negative; what the API reports equals the ledger's sums; a succeeded card payment has
+ * exactly one card transaction and any other payment none.
+ */
+export async function expectLedgerConsistent(t: TestApp, clients: { token: string; id: string }[] = []) {
+  const unbalanced = await rowsOf(
+    t,
+    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0`,
+  );
+  expect(unbalanced).toEqual([]);
+  const total = await rowsOf(t, sql`select coalesce(sum(amount_cents), 0) as s from ledger_entries`);
+  expect(num(total[0]?.s)).toBe(0);
+  const negative = await rowsOf(
+    t,
+    sql`select account_type, account_id, sum(amount_cents) as s from ledger_entries
+        where account_type in ('user', 'order', 'geek') group by account_type, account_id having sum(amount_cents) < 0`,
+  );
+  expect(negative).toEqual([]);
+  const cardTx = await rowsOf(
+    t,
+    sql`select p.id, p.status, count(lt.id) as n from payments p
+        left join ledger_transactions lt on lt.idempotency_key = 'payment:' || p.id || ':card'
+        group by p.id, p.status`,
+  );
+  for (const row of cardTx as { status: string; n: unknown }[])
+    expect(num(row.n)).toBe(row.status === 'succeeded' ? 1 : 0);
+  for (const c of clients) {
+    const sums = await rowsOf(
+      t,
+      sql`select coalesce(sum(amount_cents), 0) as s from ledger_entries where account_type = 'user' and account_id = ${c.id}`,
+    );
+    const me = await call(t, { url: '/users/client/me', token: c.token });
+    expect(Math.round(me.body.available_balance * 100)).toBe(num(sums[0]?.s));
+    const orders = await call(t, { url: '/orders?page=0', token: c.token });
+    for (const o of orders.body.results as { _id: string; client_paid: number }[]) {
+      const paid = await rowsOf(
+        t,
+        sql`select coalesce(sum(amount_cents), 0) as s from ledger_entries where account_type = 'order' and account_id = ${o._id}`,
+      );
+      expect(Math.round(o.client_paid * 100)).toBe(num(paid[0]?.s));
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.ts';
+
+// A server process killed with SIGKILL in the middle of card payments, then started again on the same data:
+// every card the sandbox charged is credited exactly once, nothing else is, and the ledger balances.
+const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const f of cleanups) await f();
+});
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [serverPath], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', TRUST_PROXY: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Geekly is running')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited: ${output}`));
+    });
+  });
+  return { child, ready, exited };
+}
+
+async function database(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'geekly-crash-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { env: { DATA_DIR: dataDir }, open: () => openPglite(join(dataDir, 'db')) };
+  const name = `geekly_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openPostgres(url.toString()),
+  };
+}
+
+describe('a crash in the middle of card payments', () => {
+  it('leaves every charged card credited once after a restart, and nothing else', async () => {
+    const db = await database();
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env = {
+      ...db.env,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    };
+    const first = start(env);
+    await first.ready;
+
+    const api = async (path: string, token: string | null, body?: unknown) => {
+      const res = await fetch(`${base}/api/v3${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads response bodies loosely
+      return (await res.json()) as any;
+    };
+    const user = await api('/users/client/new', null, {
+      email: `crash-${Date.now()}@example.com`,
+      password: 'crash test 1',
+    });
+    const token = user.jwt as string;
+
+    // Fifteen top-ups of different amounts, each with its card page open.
+    const sessions: { paymentId: string; cents: number; page: string; token: string }[] = [];
+    for (let i = 1; i <= 15; i++) {
+      const started = await api('/balance/top-up', token, { amount: i });
+      const opened = await fetch(started.gateway.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+        body: new URLSearchParams(started.gateway.fields),
+      });
+      const page = new URL(opened.headers.get('location') ?? '', base).toString();
+      const html = await (await fetch(page)).text();
+      sessions.push({
+        paymentId: started.payment_id,
+        cents: i * 100,
+        page,
+        token: /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '',
+      });
+    }
+
+    // All cards at once; the process dies as soon as the first answer comes back.
+    const submissions = sessions.map((s) =>
+      fetch(`${s.page}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          token: s.token,
+          card_number: '4242 4242 4242 4242',
+          expiry: '12/40',
+          cvc: '123',
+          name: 'Crash Test',
+        }),
+      }).then(
+        () => 'answered',
+        () => 'cut off',
+      ),
+    );
+    await Promise.race(submissions);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await Promise.all(submissions);
+
+    const second = start(env);
+    await second.ready;
+    // The sandbox's view decides: a paid session redirects to success, an open one shows its card page.
+    const charged: typeof sessions = [];
+    for (const s of sessions) {
+      const res = await fetch(s.page, { redirect: 'manual' });
+      if (res.status === 303) {
+        expect(res.headers.get('location')).toContain('/balance/payment-success');
+        charged.push(s);
+      } else expect(res.status).toBe(200);
+    }
+    expect(charged.length).toBeGreaterThan(0);
+    // The restarted server delivers what the crash left undelivered.
+    const deadline = Date.now() + 15_000;
+    let statuses: string[] = [];
+    while (Date.now() < deadline) {
+      statuses = await Promise.all(
+        sessions.map(async (s) => (await api(`/payments/${s.paymentId}`, token)).status),
+      );
+      const settled = sessions.every((s, i) =>
+        charged.includes(s) ? statuses[i] === 'succeeded' : statuses[i] === 'pending',
+      );
+      if (settled) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    for (const [i, s] of sessions.entries())
+      expect(statuses[i]).toBe(charged.includes(s) ? 'succeeded' : 'pending');
+    const me = await api('/users/client/me', token);
+    const expected = charged.reduce((sum, s) => sum + s.cents, 0);
+    expect(Math.round(me.available_balance * 100)).toBe(expected);
+
+    second.child.kill('SIGTERM');
+    await second.exited;
+    const handle = await db.open();
+    try {
+      const rows = async (q: ReturnType<typeof sql>) =>
+        ((await handle.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      expect(
+        await rows(
+          sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0`,
+        ),
+      ).toEqual([]);
+      const credits =
+        await rows(sql`select count(*) as n, coalesce(sum(e.amount_cents), 0) as s from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id and e.account_type = 'user' where t.kind = 'card_top_up'`);
+      expect(Number(credits[0]?.n)).toBe(charged.length);
+      expect(Number(credits[0]?.s)).toBe(expected);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});
