@@ -35,6 +35,8 @@ test('A student pays the 30% deposit from the balance and the remaining 70% part
   const popup = page.getByRole('dialog', { name: 'Pay from your balance' });
   await expect(popup.getByTestId('payment-due')).toHaveText('$74.34');
   await expectNoSeriousA11yViolations(page);
+  // The long label wraps: the popup never scrolls sideways, even 375 px wide.
+  expect(await popup.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
   await popup.getByRole('button', { name: 'Pay $8.14 from balance and $66.20 by card' }).click();
   await payOnSandboxCardPage(page, CARDS.success);
 
