@@ -79,7 +79,8 @@ test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the
   // With money on the balance, the deposit is paid and the task shows what is left.
   await creditStudent(page.request, 50);
   await page.reload();
-  await expect(page.getByText('From your balance: $50.00')).toBeVisible();
+  await expect(page.getByText('Your balance: $50.00')).toBeVisible();
+  await expect(page.getByTestId('pay-from-balance')).toHaveText('$26.89');
   await page.getByRole('button', { name: 'Pay $26.89' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
   await expect(page.getByText('Left to pay')).toBeVisible();

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/support.ts';
 import s from './app-footer.module.css';
 
 export function AppFooter() {
   return (
     <footer className={s.footer}>
-      <a href="mailto:support@geekly.example">support@geekly.example</a>
+      <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a>
       <nav aria-label="Legal" className={s.links}>
         <Link to="/privacy-policy">Privacy Policy</Link>
         <Link to="/terms-of-service">Terms of Service</Link>

@@ -1,5 +1,5 @@
 import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
-import { Link, Navigate, useMatches, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { useMe } from '../features/auth/api/user.ts';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
@@ -20,6 +20,7 @@ export default function CheckoutRoute() {
   const flow = useMatches().some((m) => m.id === 'neworder-checkout') ? 'neworder' : 'order';
   const order = useOrder(orderId);
   const me = useMe();
+  const location = useLocation();
 
   if (order.isPending)
     return <div className={s.loading} role="status" aria-busy="true" aria-label="Loading" />;
@@ -32,7 +33,11 @@ export default function CheckoutRoute() {
   const taskPath = `/${flow}/${o._id}`;
   // Seed 000 §4: a fully paid task goes back to the task; a bad deadline (or no price yet) back to the form.
   if (o.deleted) return <Navigate to="/orders" replace />;
-  if (o.payment_state === 'fully_paid') return <Navigate to={taskPath} replace />;
+  if (o.payment_state === 'fully_paid') {
+    // A success popup over checkout moves with the task it paid for.
+    const popup = location.pathname.endsWith('/payment-success');
+    return <Navigate to={popup ? `/order/${o._id}/payment-success${location.search}` : taskPath} replace />;
+  }
   if (o.changeable && (o.bad_deadline || o.price === null)) return <Navigate to={taskPath} replace />;
 
   return (
@@ -99,6 +104,7 @@ export default function CheckoutRoute() {
           </p>
         </aside>
       </div>
+      <Outlet />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useBlocker, useMatches, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useBlocker, useMatches, useParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import type { Order } from '../features/orders/api/get-order.ts';
@@ -10,6 +10,7 @@ import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
 import { TaskEditor, type TaskEditorHandle } from '../features/orders/components/task-editor.tsx';
 import { TaskHeader } from '../features/orders/components/task-header.tsx';
 import { TaskSummaryTable } from '../features/orders/components/task-summary-table.tsx';
+import { canTipNow } from '../features/payments/components/tip-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import s from './order.module.css';
 
@@ -41,6 +42,13 @@ export default function OrderRoute() {
   if (o.deleted) return <Navigate to="/orders" replace />;
   // Seed 000 §2: only for a changeable task with a valid deadline, a price and a request type.
   const saveForLater = o.changeable && !o.bad_deadline && o.price !== null && Boolean(o.request_type);
+  // Add-ons after payment (seed 000 §2 '/get-addons'): while one can still be added to the locked task.
+  const moreAddOns =
+    !o.changeable &&
+    !o.refunded &&
+    o.payment_state !== 'unpaid' &&
+    o.system_client_status !== 'Refund Requested' &&
+    o.services.some((sv) => !sv.hidden && !sv.added && !sv.disabled);
 
   return (
     <div className={s.page}>
@@ -62,7 +70,18 @@ export default function OrderRoute() {
             Save and pay later
           </Link>
         ) : null}
+        {canTipNow(o) ? (
+          <Link to={`/order/${o._id}/tips`} className={s.later}>
+            Tip your Geek
+          </Link>
+        ) : null}
+        {moreAddOns ? (
+          <Link to={`/order/${o._id}/get-addons`} className={s.later}>
+            Get add-ons
+          </Link>
+        ) : null}
       </div>
+      <Outlet />
     </div>
   );
 }

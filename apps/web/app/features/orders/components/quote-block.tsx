@@ -1,14 +1,9 @@
-import { dollarsToCents } from '@geekly/domain/money.ts';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatUsd as usd } from '../../../lib/format-money.ts';
-import { useMe } from '../../auth/api/user.ts';
 import type { Order } from '../api/get-order.ts';
-import { usePayOrder } from '../api/pay-order.ts';
 import { type OrderPatch, useUpdateOrder } from '../api/update-order.ts';
 import { CouponBlock } from './coupon-block.tsx';
+import { PayDue } from './pay-due.tsx';
 import s from './quote-block.module.css';
 
 type Props = {
@@ -24,8 +19,7 @@ const DEPOSIT_LABEL = '30% deposit';
 
 /** Seed 000 §2 "Quote block": the prompt, the overdue state, the unpaid state with pay buttons, the paid summary. */
 export function QuoteBlock({ order, flow, mode, onShowFields }: Props) {
-  if (order.payment_state !== 'unpaid' || !order.changeable)
-    return <PaidSummary order={order} flow={flow} mode={mode} />;
+  if (order.payment_state !== 'unpaid' || !order.changeable) return <PaidSummary order={order} mode={mode} />;
   if (order.price === null) {
     return (
       <section className={s.block} aria-label="Price">
@@ -93,7 +87,7 @@ function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
   );
 }
 
-function PaidSummary({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
+function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
   const left = order.amount_left ?? 0;
   return (
     <section className={s.block} aria-label="Payment">
@@ -113,56 +107,36 @@ function PaidSummary({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
       </dl>
       {left > 0 && !order.refunded && order.system_client_status !== 'Refund Requested' ? (
         mode === 'task' ? (
-          <Link className={s.pay} to={`/${flow}/${order._id}/checkout`}>
-            Pay {usd(left)}
+          // Seed 000 §1/§4: after the 30% deposit the rest is paid later from the task page.
+          <Link className={s.pay} to={`/order/${order._id}/payment`}>
+            {order.additional.includes('partial_payment') ? 'Pay the remaining 70%' : `Pay ${usd(left)}`}
           </Link>
         ) : (
           <PayButton order={order} amount={left} partial={false} />
         )
       ) : (
-        <p className={s.paid}>{order.refunded ? 'Refunded' : 'Fully paid'}</p>
+        <p className={s.paid}>
+          {order.refunded
+            ? 'Refunded'
+            : order.system_client_status === 'Refund Requested'
+              ? 'Refund requested'
+              : 'Fully paid'}
+        </p>
       )}
     </section>
   );
 }
 
-/** Pays from the balance (the card gateway arrives with the payments issue); errors are shown, not hidden. */
+/** Checkout's pay action: the balance share first, the card for the rest; a paid task opens its page. */
 function PayButton({ order, amount, partial }: { order: Order; amount: number; partial: boolean }) {
-  const me = useMe();
-  const pay = usePayOrder(order._id);
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const balance = me.data?.available_balance ?? 0;
   return (
-    <div className={s.payArea}>
-      <Button
-        type="button"
-        className={s.payButton}
-        busy={pay.isPending}
-        disabled={pay.isPending || me.isPending}
-        onClick={() => {
-          setError(null);
-          pay.mutate(
-            {
-              account_balance_use: dollarsToCents(balance),
-              partial,
-              expected_price: order.price ?? undefined,
-            },
-            {
-              onSuccess: ({ order: paid }) => navigate(`/order/${paid._id}`),
-              onError: (err) => setError(err instanceof ApiError ? err.text : 'Unknown error'),
-            },
-          );
-        }}
-      >
-        Pay {usd(amount)}
-      </Button>
-      <p className={s.muted}>From your balance: {usd(balance)}</p>
-      {error ? (
-        <p className={s.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <PayDue
+      order={order}
+      due={amount}
+      partial={partial}
+      context="checkout"
+      onPaid={(paid) => navigate(`/order/${paid._id}`)}
+    />
   );
 }

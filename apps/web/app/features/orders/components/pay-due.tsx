@@ -1,0 +1,113 @@
+import { centsToDollars, dollarsToCents } from '@geekly/domain/money.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatUsd as usd } from '../../../lib/format-money.ts';
+import { meQueryOptions, useMe } from '../../auth/api/user.ts';
+import { type Order, orderQueryOptions } from '../api/get-order.ts';
+import { type PayInput, usePayOrder } from '../api/pay-order.ts';
+import s from './pay-due.module.css';
+
+type Props = {
+  order: Order;
+  /** What this payment settles, in dollars, as the task shows it (the server charges its own figure). */
+  due: number;
+  partial: boolean;
+  context: NonNullable<PayInput['context']>;
+  /** Seed 000 §7: the pay-from-balance screen sends the balance share as a string with 2 decimals. */
+  balanceAsText?: boolean;
+  label?: string;
+  /** The balance line under the button; off where the screen shows the balance already. */
+  showBalance?: boolean;
+  onPaid: (order: Order) => void;
+};
+
+/**
+ * Pays what is due with the balance share (account_balance_use = min(balance, due), seed 000 §1 "part of the
+ * price from the account balance"); when the balance does not cover it, the API answers with the gateway form
+ * and the browser goes on to the card page for the rest.
+ */
+export function PayDue({
+  order,
+  due,
+  partial,
+  context,
+  balanceAsText,
+  label,
+  showBalance = true,
+  onPaid,
+}: Props) {
+  const me = useMe();
+  const pay = usePayOrder(order._id);
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const dueCents = dollarsToCents(due);
+  const balanceCents = dollarsToCents(me.data?.available_balance ?? 0);
+  const fromBalance = Math.max(0, Math.min(balanceCents, dueCents));
+  const byCard = dueCents - fromBalance;
+  // The page stays busy while the browser leaves for the card page.
+  const leaving = pay.data?.status === 'redirect';
+
+  function submit() {
+    setError(null);
+    pay.mutate(
+      {
+        account_balance_use: balanceAsText ? centsToDollars(fromBalance).toFixed(2) : fromBalance,
+        partial,
+        expected_price: order.price ?? undefined,
+        context,
+      },
+      {
+        onSuccess: (answer) => {
+          if (answer.status === 'paid') onPaid(answer.order);
+        },
+        onError: (err) => {
+          setError(err instanceof ApiError ? err.text : 'Unknown error');
+          // A moved price or a task paid from another tab: show the task as it is now.
+          void queryClient.invalidateQueries({ queryKey: orderQueryOptions(order._id).queryKey });
+          void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className={s.payDue}>
+      <dl className={s.split}>
+        {fromBalance > 0 ? (
+          <>
+            <dt>From your balance</dt>
+            <dd data-testid="pay-from-balance">{usd(centsToDollars(fromBalance))}</dd>
+          </>
+        ) : null}
+        {byCard > 0 ? (
+          <>
+            <dt>By card</dt>
+            <dd data-testid="pay-by-card">{usd(centsToDollars(byCard))}</dd>
+          </>
+        ) : null}
+      </dl>
+      <Button
+        type="button"
+        className={s.button}
+        busy={pay.isPending || leaving}
+        disabled={pay.isPending || leaving || me.isPending || dueCents <= 0}
+        onClick={submit}
+      >
+        {label ?? `Pay ${usd(due)}`}
+      </Button>
+      {showBalance ? (
+        <p className={s.note}>
+          Your balance: {usd(me.data?.available_balance ?? 0)}
+          {byCard > 0 ? ' · the rest is paid by card on our secure payment page' : ''}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { Dialog } from '../components/dialog.tsx';
+import { useOrder } from '../features/orders/api/get-order.ts';
+import { RefundRequest, type RefundStep } from '../features/orders/components/refund-request.tsx';
+
+export function meta() {
+  return [{ title: 'Request a refund — Geekly' }];
+}
+
+/**
+ * Seed 000 §2 '/order/{id}/request-refund', from the title menu: the refund popup over the task. Seed 000 §4:
+ * when a refund can no longer be requested, the page redirects to the task.
+ */
+export default function OrderRequestRefundRoute() {
+  const { orderId = '' } = useParams();
+  const navigate = useNavigate();
+  const order = useOrder(orderId);
+  const [step, setStep] = useState<RefundStep>('reason');
+  const back = `/order/${encodeURIComponent(orderId)}`;
+  if (!order.data) return null;
+  // After sending, the task no longer allows a refund; the success screen stays.
+  if (!order.data.can.request_refund && step !== 'sent') return <Navigate to={back} replace />;
+  return (
+    <Dialog
+      title={step === 'sent' ? 'Your refund request is sent' : 'Request a refund'}
+      onClose={() => navigate(back)}
+    >
+      <RefundRequest orderId={orderId} step={step} onStep={setStep} onDone={() => navigate(back)} />
+    </Dialog>
+  );
+}

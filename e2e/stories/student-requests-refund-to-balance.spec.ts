@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { operatorTransition } from '../support/operator.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoSeriousA11yViolations,
+  payFromBalance,
+  signUpStudent,
+} from '../support/student.ts';
+
+test('A student asks for a refund to the balance and sees the money back once the operator accepts', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  // 1 page due in about 100 hours: $26.55 (seed 000 §9), paid in full from a $30 credit.
+  const id = await createPricedTask(page.request, {
+    title: 'Book review',
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+
+  await page.goto(`/order/${id}`);
+  await page.getByRole('button', { name: 'Task menu' }).click();
+  await page.getByRole('menuitem', { name: 'Request refund' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/request-refund$`));
+  const popup = page.getByRole('dialog', { name: 'Request a refund' });
+  await expect(popup.getByRole('link', { name: 'refund policy' })).toHaveAttribute('href', '/refund-policy');
+  await expectNoSeriousA11yViolations(page);
+
+  // Step 1: a reason is needed, and 'Other reason' needs words (seed 000 §5).
+  const next = popup.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await popup.getByLabel('Other reason').check();
+  await expect(next).toBeDisabled();
+  await popup.getByLabel('Tell us what went wrong').fill('My teacher cancelled the assignment');
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // Step 2: the balance is the default destination.
+  await expect(popup.getByLabel('To my Geekly balance')).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await popup.getByRole('button', { name: 'Send request' }).click();
+  const sent = page.getByRole('dialog', { name: 'Your refund request is sent' });
+  await expect(sent).toBeVisible();
+  await sent.getByRole('button', { name: 'Back to the task' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+  await expect(page.getByText('Refund requested').first()).toBeVisible();
+
+  // A second visit to the popup goes back to the task: the refund is asked already (seed 000 §4).
+  await page.goto(`/order/${id}/request-refund`);
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+
+  await operatorTransition(page.request, id, 'accept_refund');
+  await page.goto('/balance');
+  await expect(page.getByRole('heading', { name: 'My Balance' })).toBeVisible();
+  await expect(page.getByTestId('balance-amount')).toHaveText('$30.00');
+  await expect(page.getByRole('link', { name: 'Balance $30.00' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Task #\d+/ }).first()).toHaveAttribute('href', `/order/${id}`);
+});
