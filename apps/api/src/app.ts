@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
+      await api.register(geoRoutes(ctx));
     },
     { prefix: '/api/v3' },
   );
