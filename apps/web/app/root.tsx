@@ -1,9 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate } from 'react-router';
+import { startAnalytics } from './lib/analytics.ts';
+import { setErrorNavigator } from './lib/error-routing.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles/tokens.css';
 import './styles/global.css';
+
+// Its own chunk, loaded after hydration, so the banner never delays a page's first render.
+const ConsentBanner = lazy(() =>
+  import('./features/consent/components/consent-banner.tsx').then((m) => ({ default: m.ConsentBanner })),
+);
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -25,10 +32,36 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Seed 001 §8: failures are routed through the router once the app runs. */
+function GlobalErrorRouting() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setErrorNavigator((to, opts) => navigate(to, opts));
+    return () => setErrorNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+function DeferredConsentBanner() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    startAnalytics();
+    setHydrated(true);
+  }, []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner />
+    </Suspense>
+  );
+}
+
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <GlobalErrorRouting />
       <Outlet />
+      <DeferredConsentBanner />
     </QueryClientProvider>
   );
 }

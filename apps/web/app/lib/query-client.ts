@@ -1,7 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { routeGlobalError } from './error-routing.ts';
+
+const clearUserData = () => queryClient.clear();
 
 // Seeds: the query cache never expires and never refetches on mount or focus; changes invalidate.
-export const queryClient = new QueryClient({
+// Failures are routed once, here (seed 001 §8); a query or mutation lists the statuses it handles in its meta.
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => routeGlobalError(error, { source: 'query', meta: query.meta, clearUserData }),
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) =>
+      routeGlobalError(error, { source: 'mutation', meta: mutation.meta, clearUserData }),
+  }),
   defaultOptions: {
     queries: {
       staleTime: Number.POSITIVE_INFINITY,
