@@ -61,7 +61,11 @@ function go(to: string) {
   else window.location.replace(to);
 }
 
-type Context = { source: 'query' | 'mutation'; meta: ErrorRoutingMeta | undefined; clearUserData: () => void };
+type Context = {
+  source: 'query' | 'mutation';
+  meta: ErrorRoutingMeta | undefined;
+  clearUserData: () => void;
+};
 
 /** Called by the query client for every failed query and mutation. */
 export async function routeGlobalError(error: unknown, ctx: Context): Promise<void> {

@@ -11,7 +11,9 @@ export default function AccessDenied() {
     <main className={s.page}>
       <p className={s.code}>403</p>
       <h1 className={s.title}>Access denied</h1>
-      <p className={s.text}>You don't have access to this page. If you think you should, please contact support.</p>
+      <p className={s.text}>
+        You don't have access to this page. If you think you should, please contact support.
+      </p>
       <Link to="/orders" className={s.button}>
         Go to the task list
       </Link>

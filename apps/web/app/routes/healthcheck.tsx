@@ -28,8 +28,8 @@ export default function HealthCheck() {
     <main className={s.page}>
       <Dialog title="Technical difficulties" hideTitle onClose={retry}>
         <p className={s.popupText}>
-          Sorry! We are experiencing technical difficulties, but we're already working on it. Please try again in
-          a few minutes.
+          Sorry! We are experiencing technical difficulties, but we're already working on it. Please try again
+          in a few minutes.
         </p>
         <p className={s.popupStatus} role="status">
           {stillFailing && !checking ? 'Still not working. Please try again in a few minutes.' : ''}

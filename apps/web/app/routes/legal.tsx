@@ -1,13 +1,13 @@
-import type { LegalDocument } from '../features/legal/content/legal-document.ts';
+import { useLocation } from 'react-router';
+import { Button } from '../components/button.tsx';
+import { openConsentPreferences } from '../features/consent/consent-storage.ts';
+import { LegalPage } from '../features/legal/components/legal-page.tsx';
 import { cookiePolicy } from '../features/legal/content/cookie-policy.ts';
 import { honorCode } from '../features/legal/content/honor-code.ts';
+import type { LegalDocument } from '../features/legal/content/legal-document.ts';
 import { privacyPolicy } from '../features/legal/content/privacy-policy.ts';
 import { refundPolicy } from '../features/legal/content/refund-policy.ts';
 import { termsOfService } from '../features/legal/content/terms-of-service.ts';
-import { LegalPage } from '../features/legal/components/legal-page.tsx';
-import { openConsentPreferences } from '../features/consent/consent-storage.ts';
-import { Button } from '../components/button.tsx';
-import { useLocation } from 'react-router';
 
 /** Seed 001 §2: the always-visible pages (no redirect for logged-in users). */
 const DOCUMENTS: Record<string, LegalDocument> = {

@@ -14,7 +14,10 @@ type Values = { name: string; email: string; password: string; expertise: string
 type Key = keyof Values;
 
 const EMPTY: Values = { name: '', email: '', password: '', expertise: '', subject: '' };
-const STEP_KEYS: Record<1 | 2, readonly Key[]> = { 1: ['name', 'email', 'password'], 2: ['expertise', 'subject'] };
+const STEP_KEYS: Record<1 | 2, readonly Key[]> = {
+  1: ['name', 'email', 'password'],
+  2: ['expertise', 'subject'],
+};
 
 const fieldErrors = (step: 1 | 2, values: Values): FormErrors['fields'] => {
   const parsed = (step === 1 ? geekApplicationStep1Schema : geekApplicationStep2Schema).safeParse(values);

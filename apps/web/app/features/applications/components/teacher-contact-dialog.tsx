@@ -45,7 +45,9 @@ export function TeacherContactDialog({ kind, onClose }: { kind: Kind; onClose: (
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed =
-      kind === 'teacher' ? teacherSignUpSchema.safeParse(values) : institutionApplicationSchema.safeParse(values);
+      kind === 'teacher'
+        ? teacherSignUpSchema.safeParse(values)
+        : institutionApplicationSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(errorsOf(parsed.error));
       return;
@@ -76,11 +78,21 @@ export function TeacherContactDialog({ kind, onClose }: { kind: Kind; onClose: (
       ) : (
         <form className={s.form} onSubmit={onSubmit} noValidate>
           {kind === 'institution' ? (
-            <TextField label="School" autoComplete="organization" maxLength={TEACHER_FIELD_MAX} {...bind('school')} />
+            <TextField
+              label="School"
+              autoComplete="organization"
+              maxLength={TEACHER_FIELD_MAX}
+              {...bind('school')}
+            />
           ) : null}
           <TextField label="Name" autoComplete="name" maxLength={TEACHER_FIELD_MAX} {...bind('name')} />
           {kind === 'teacher' ? (
-            <TextField label="School" autoComplete="organization" maxLength={TEACHER_FIELD_MAX} {...bind('school')} />
+            <TextField
+              label="School"
+              autoComplete="organization"
+              maxLength={TEACHER_FIELD_MAX}
+              {...bind('school')}
+            />
           ) : null}
           <TextField
             label="Email"

@@ -2,7 +2,10 @@ import { type TextareaHTMLAttributes, useId } from 'react';
 import { Field } from '../../../components/field.tsx';
 import s from './application-forms.module.css';
 
-type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | null | undefined };
+type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string | null | undefined;
+};
 
 export function TextAreaField({ label, error, ...textarea }: Props) {
   const id = useId();
