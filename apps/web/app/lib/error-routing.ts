@@ -48,24 +48,20 @@ export function routeForError(
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
-let navigator: Navigate | null = null;
+let routerNavigate: Navigate | null = null;
 let routing = false;
 
 /** The router's navigate, registered by the root component, so that routing stays a client-side transition. */
 export function setErrorNavigator(navigate: Navigate | null) {
-  navigator = navigate;
+  routerNavigate = navigate;
 }
 
 function go(to: string) {
-  if (navigator) navigator(to, { replace: true });
+  if (routerNavigate) routerNavigate(to, { replace: true });
   else window.location.replace(to);
 }
 
-type Context = {
-  source: 'query' | 'mutation';
-  meta: ErrorRoutingMeta | undefined;
-  clearUserData: () => void;
-};
+type Context = { source: 'query' | 'mutation'; meta: ErrorRoutingMeta | undefined };
 
 /** Called by the query client for every failed query and mutation. */
 export async function routeGlobalError(error: unknown, ctx: Context): Promise<void> {
@@ -81,9 +77,10 @@ export async function routeGlobalError(error: unknown, ctx: Context): Promise<vo
   routing = true;
   try {
     if (route.kind === 'sign-out') {
-      // The session cookie is HttpOnly and already refused by the server; what the app holds goes.
-      ctx.clearUserData();
-      go(peekReturnTo() ?? '/');
+      // The session cookie is HttpOnly and already refused by the server. A full page load (as log-out does)
+      // drops the user and every cached answer; clearing the cache first would make the signed-in layout refetch
+      // and race us to the log-in popup.
+      window.location.replace(peekReturnTo() ?? '/');
     } else if (route.kind === 'go') {
       go(route.to);
     } else {

@@ -12,13 +12,21 @@ export function saveConsent(mode: ConsentMode) {
 }
 
 const OPEN_PREFERENCES = 'geekly:consent-preferences';
+// The banner loads lazily: a request made before it listens waits here.
+let openRequested = false;
 
 /** The cookie policy's "Change my cookie choices": opens the banner's preferences view wherever the visitor is. */
 export function openConsentPreferences() {
+  openRequested = true;
   window.dispatchEvent(new Event(OPEN_PREFERENCES));
 }
 
 export function onOpenConsentPreferences(listener: () => void): () => void {
-  window.addEventListener(OPEN_PREFERENCES, listener);
-  return () => window.removeEventListener(OPEN_PREFERENCES, listener);
+  const handle = () => {
+    openRequested = false;
+    listener();
+  };
+  window.addEventListener(OPEN_PREFERENCES, handle);
+  if (openRequested) handle();
+  return () => window.removeEventListener(OPEN_PREFERENCES, handle);
 }
