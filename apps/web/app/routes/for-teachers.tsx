@@ -95,7 +95,7 @@ export default function ForTeachers() {
           <Button type="button" onClick={() => setModal('teacher')}>
             Join the beta
           </Button>
-          <Button type="button" className={t.secondary} onClick={() => setModal('institution')}>
+          <Button type="button" variant="secondary" onClick={() => setModal('institution')}>
             For institutions
           </Button>
         </div>
@@ -132,15 +132,10 @@ export default function ForTeachers() {
           <p>{feature?.text}</p>
         </section>
         <div className={t.sliderControls}>
-          <Button
-            type="button"
-            className={t.secondary}
-            onClick={() => move(-1)}
-            aria-label="Previous feature"
-          >
+          <Button type="button" variant="secondary" onClick={() => move(-1)} aria-label="Previous feature">
             ←
           </Button>
-          <Button type="button" className={t.secondary} onClick={() => move(1)} aria-label="Next feature">
+          <Button type="button" variant="secondary" onClick={() => move(1)} aria-label="Next feature">
             →
           </Button>
         </div>

@@ -127,7 +127,7 @@ export function GeekApplicationForm({ onSubmitted }: { onSubmitted?: () => void 
       ) : null}
       <div className={s.actions}>
         {step === 2 ? (
-          <Button type="button" className={s.secondary} onClick={() => setStep(1)}>
+          <Button type="button" variant="secondary" onClick={() => setStep(1)}>
             Back
           </Button>
         ) : null}

@@ -92,10 +92,10 @@ export function ConsentBanner() {
             Show details
           </Link>
           <div className={s.actions}>
-            <Button type="button" className={s.secondary} onClick={() => choose(consentModeFor(selection))}>
+            <Button type="button" variant="secondary" onClick={() => choose(consentModeFor(selection))}>
               Allow selection
             </Button>
-            <Button type="button" className={s.secondary} onClick={() => choose(declineConsent())}>
+            <Button type="button" variant="secondary" onClick={() => choose(declineConsent())}>
               Decline
             </Button>
             <Button type="button" onClick={() => choose(acceptAllConsent())}>
@@ -105,10 +105,10 @@ export function ConsentBanner() {
         </>
       ) : (
         <div className={s.actions}>
-          <Button type="button" className={s.secondary} onClick={() => setView('preferences')}>
+          <Button type="button" variant="secondary" onClick={() => setView('preferences')}>
             Preferences
           </Button>
-          <Button type="button" className={s.secondary} onClick={() => choose(declineConsent())}>
+          <Button type="button" variant="secondary" onClick={() => choose(declineConsent())}>
             Decline
           </Button>
           <Button type="button" onClick={() => choose(acceptAllConsent())}>

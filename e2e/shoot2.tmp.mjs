@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3341';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+for (const width of [1280, 375]) {
+  const ctx = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await ctx.newPage();
+  await page.route('**/api/v3/geo', (r) => r.fulfill({ json: { country_code: 'DE' } }));
+  await page.route('**/api/v3/applications', (r) => r.fulfill({ status: 201, json: { _id: 'x' } }));
+  await page.goto(base + '/cookie-policy');
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  await page.screenshot({ path: `/tmp/pages-shots/prefs-${width}.png` });
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.goto(base + '/join-our-team');
+  const form = page.getByRole('form', { name: 'Geek application' });
+  await form.getByLabel('Name').fill('Ada');
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByLabel('Password').fill('123456');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByLabel('Your expertise').fill('Lots of text\n'.repeat(12));
+  await form.locator('#apply').evaluate(() => {}).catch(() => {});
+  await page.locator('#apply').screenshot({ path: `/tmp/pages-shots/geek-step2-${width}.png` });
+  await page.goto(base + '/for-teachers');
+  await page.getByRole('button', { name: 'Join the beta' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('x');
+  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await page.screenshot({ path: `/tmp/pages-shots/teacher-${width}.png` });
+  console.log(width, await page.evaluate(() => document.documentElement.scrollWidth));
+  await ctx.close();
+}
+await browser.close();
