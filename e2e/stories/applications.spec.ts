@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, uniqueEmail } from '../support/student.ts';
 
 // These stories submit to POST /api/v3/applications (decision 011), built in the ways-in branch.
@@ -8,6 +9,7 @@ test('A visitor applies as a Geek in two steps and sees the thank-you step', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Become a Geek' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
   await expect(page.getByText('Illustrative examples of the Geeks we are looking for.')).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 
   const form = page.getByRole('form', { name: 'Geek application' });
@@ -59,6 +61,7 @@ test('A teacher signs up for the beta; an institution applies for subscription d
   await expect(page.getByText('$14.99/month')).toBeVisible();
   await expect(page.getByText('$99.00/year')).toBeVisible();
   await expect(page.getByText(/1242/)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
   for (const q of ['Is my data safe?', 'How much does the beta cost?', 'When will it be released?']) {
     await expect(page.getByText(q)).toBeVisible();
   }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 // Seed 001 §2: the always-visible pages and their sections.
@@ -68,6 +69,7 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
       await expect(headings.nth(i)).toHaveText(`${i + 1}. ${name}`);
     }
     await expectNoSeriousA11yViolations(page);
+    await expectNoSidewaysScroll(page);
   }
 
   // Terms: a section opens on click; Cyprus law and the English version prevailing are stated.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', async ({ page }) => {
@@ -8,6 +9,7 @@ test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', 
     await expect(page.getByRole('heading', { name: 'Looks like you are lost' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the task list' })).toHaveAttribute('href', '/orders');
     await expectNoSeriousA11yViolations(page);
+    await expectNoSidewaysScroll(page);
   }
 });
 

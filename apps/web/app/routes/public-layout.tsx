@@ -28,7 +28,11 @@ export default function PublicLayout() {
             </li>
           </ul>
         </nav>
-        <p className={s.note}>© Geekly · support@geekly.example</p>
+        <p className={s.note}>
+          © Geekly · <a href="mailto:support@geekly.example">support@geekly.example</a> ·{' '}
+          {/* Decision 004: the country lookup's licence asks for this attribution. */}
+          <a href="https://db-ip.com">IP Geolocation by DB-IP</a>
+        </p>
       </footer>
     </div>
   );

@@ -1,0 +1,10 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The page is no wider than the viewport (no sideways scroll, at 375px in the mobile project). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
