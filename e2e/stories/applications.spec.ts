@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
-import { expectNoSeriousA11yViolations, uniqueEmail } from '../support/student.ts';
+import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
+import { expectNoSeriousA11yViolations, signUpStudent, uniqueEmail } from '../support/student.ts';
 
 // These stories submit to POST /api/v3/applications (decision 011), built in the ways-in branch.
 
 test('A visitor applies as a Geek in two steps and sees the thank-you step', async ({ page }, testInfo) => {
-  await page.goto('/join-our-team');
+  await openPage(page, '/join-our-team');
   await expect(page.getByRole('heading', { level: 1, name: 'Become a Geek' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
   await expect(page.getByText('Illustrative examples of the Geeks we are looking for.')).toBeVisible();
@@ -56,7 +56,7 @@ test('A visitor applies as a Geek in two steps and sees the thank-you step', asy
 test('A teacher signs up for the beta; an institution applies for subscription details', async ({
   page,
 }, testInfo) => {
-  await page.goto('/for-teachers');
+  await openPage(page, '/for-teachers');
   await expect(page.getByRole('heading', { name: 'Subscription options' })).toBeVisible();
   await expect(page.getByText('$14.99/month')).toBeVisible();
   await expect(page.getByText('$99.00/year')).toBeVisible();
@@ -105,4 +105,14 @@ test('A teacher signs up for the beta; an institution applies for subscription d
     .fill('About 40 teachers and 900 students; we would like a yearly plan.');
   await institution.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('dialog', { name: 'Thank you for reaching out!' })).toBeVisible();
+});
+
+test('A signed-in student opening the Geek or teacher page is sent to the task list', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  for (const path of ['/join-our-team', '/for-teachers']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/orders$/);
+  }
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations } from '../support/student.ts';
 
 // GET /geo answers from the client's address, which is local in these stories: the country is set here
@@ -17,7 +18,7 @@ test('A visitor from Germany accepts cookies; the choice is stored and the banne
   page,
 }) => {
   await visitFrom(page, 'DE');
-  await page.goto('/terms-of-service');
+  await openPage(page, '/terms-of-service');
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('button')).toHaveText(['Preferences', 'Decline', 'Accept']);
@@ -46,7 +47,7 @@ test('A visitor from France declines: only the essentials are granted and no eve
   page,
 }) => {
   await visitFrom(page, 'FR');
-  await page.goto('/join-our-team');
+  await openPage(page, '/join-our-team');
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await banner.getByRole('button', { name: 'Decline' }).click();
   await expect(banner).toBeHidden();
@@ -62,7 +63,7 @@ test('A visitor from France declines: only the essentials are granted and no eve
 
 test('A visitor picks categories in the preferences view', async ({ page }) => {
   await visitFrom(page, 'NO');
-  await page.goto('/privacy-policy');
+  await openPage(page, '/privacy-policy');
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await banner.getByRole('button', { name: 'Preferences' }).click();
   const essentials = banner.getByRole('checkbox', { name: /Essentials/ });
@@ -84,7 +85,7 @@ test('A visitor picks categories in the preferences view', async ({ page }) => {
   expect(consent?.personalization_storage).toBe('denied');
 
   // The cookie policy reopens the preferences with the stored choice.
-  await page.goto('/cookie-policy');
+  await openPage(page, '/cookie-policy');
   await page.getByRole('button', { name: 'Change my cookie choices' }).click();
   await expect(banner.getByRole('checkbox', { name: /Performance/ })).toBeChecked();
   await banner.getByRole('button', { name: 'Allow all' }).click();
@@ -94,7 +95,7 @@ test('A visitor picks categories in the preferences view', async ({ page }) => {
 test('A visitor from the United States sees no banner', async ({ page }) => {
   await visitFrom(page, 'US');
   const geo = page.waitForResponse('**/api/v3/geo');
-  await page.goto('/honor-code');
+  await openPage(page, '/honor-code');
   await geo;
   await expect(page.getByRole('heading', { level: 1, name: 'Honor Code' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'We value your privacy' })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openPage } from '../support/layout.ts';
 import { JSON_CALL, signUpStudent } from '../support/student.ts';
 
 // Seed 001 §8: the global routing of failures, driven by the answers of the API.
@@ -11,7 +12,7 @@ async function studentWithATask(page: Page, testInfo: Parameters<typeof signUpSt
     data: { title: 'Routing check task', subject: 'History' },
   });
   expect(created.status()).toBe(201);
-  await page.goto('/orders');
+  await openPage(page, '/orders');
   const link = page.getByRole('link', { name: /Routing check task/ });
   await expect(link).toBeVisible();
   return link;
@@ -19,11 +20,9 @@ async function studentWithATask(page: Page, testInfo: Parameters<typeof signUpSt
 
 test("A 401 on any call signs the student out to '/'", async ({ page }, testInfo) => {
   const task = await studentWithATask(page, testInfo);
-  // The session is gone on the server: every call but the health check now answers 401.
-  await page.route('**/api/v3/**', (route) =>
-    route.request().url().endsWith('/api/v3/health')
-      ? route.continue()
-      : route.fulfill({ status: 401, json: { detail: 'Not authenticated' } }),
+  // The session is gone on the server: the calls that need it now answer 401.
+  await page.route(/\/api\/v3\/(users\/client\/me|orders)(\/|\?|$)/, (route) =>
+    route.fulfill({ status: 401, json: { detail: 'Not authenticated' } }),
   );
   await task.click();
   await expect(page).toHaveURL(/:\d+\/$/);
@@ -45,7 +44,7 @@ test('A 503 while the health check fails leads to /healthcheck; while it passes,
   await expect(page.getByText(/Sorry! We are experiencing technical difficulties/)).toBeVisible();
 
   await page.unroute('**/api/v3/health');
-  await page.goto('/orders');
+  await openPage(page, '/orders');
   await page.getByRole('link', { name: /Routing check task/ }).click();
   await expect(page).toHaveURL(/\/maintenance$/);
   await expect(page.getByRole('heading', { name: 'Ooops' })).toBeVisible();
@@ -57,14 +56,14 @@ test('A 404 on a page load goes to /page-not-found, while forms keep showing the
   const email = await signUpStudent(page, testInfo);
   const list = /\/api\/v3\/orders\?page=0$/;
   await page.route(list, (route) => route.fulfill({ status: 404, json: { detail: 'Not found' } }));
-  await page.goto('/orders');
+  await openPage(page, '/orders');
   await expect(page).toHaveURL(/\/page-not-found$/);
   await expect(page.getByRole('heading', { name: 'Looks like you are lost' })).toBeVisible();
   await page.unroute(list);
 
   // Log-in with a wrong password: the popup says so and nobody is sent anywhere.
   await page.context().clearCookies();
-  await page.goto('/login');
+  await openPage(page, '/login');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/email/i).fill(email);
   await dialog.getByLabel(/password/i).fill('not my password');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 // Seed 001 §2: the always-visible pages and their sections.
@@ -60,7 +60,7 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
   page,
 }) => {
   for (const legal of PAGES) {
-    await page.goto(legal.path);
+    await openPage(page, legal.path);
     await expect(page.getByRole('heading', { level: 1, name: legal.title })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(legal.title));
     const headings = page.locator('main summary h2');
@@ -73,7 +73,7 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
   }
 
   // Terms: a section opens on click; Cyprus law and the English version prevailing are stated.
-  await page.goto('/terms-of-service');
+  await openPage(page, '/terms-of-service');
   const modifications = page.locator('details', { hasText: 'Modifications' });
   await expect(modifications.getByText(/laws of the Republic of Cyprus/)).toBeHidden();
   await page.getByText('9. Modifications').click();
@@ -86,11 +86,11 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
   await expect(page.getByText(/15% platform charge is already included/)).toBeVisible();
   await expect(page.getByText(/NEWUSER gives new users 25% off their first 5 tasks/)).toBeVisible();
 
-  await page.goto('/privacy-policy');
+  await openPage(page, '/privacy-policy');
   await expect(page.getByText('Effective from 25 May 2018')).toBeVisible();
 
   // Cookie policy: the four categories with their consent keys.
-  await page.goto('/cookie-policy');
+  await openPage(page, '/cookie-policy');
   await page.getByText('3. The categories').click();
   await expect(page.getByText(/^Essentials \(ad_storage, ad_user_data, security_storage\)/)).toBeVisible();
   await expect(page.getByText(/^Marketing \(ad_personalization\)/)).toBeVisible();
@@ -100,7 +100,7 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
   ).toBeVisible();
 
   // Refund policy: one page with the seed's numbers.
-  await page.goto('/refund-policy');
+  await openPage(page, '/refund-policy');
   await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
   await expect(page.getByText(/within 60 days after the task was completed/)).toBeVisible();
   await expect(page.getByText(/reviews each request within 3–5 business days/)).toBeVisible();
@@ -119,7 +119,7 @@ test('A signed-in student can still open the legal pages (no redirect)', async (
     '/honor-code',
     '/cookie-policy',
   ]) {
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page.locator('h1')).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page).toHaveURL(new RegExp(`${path}$`));

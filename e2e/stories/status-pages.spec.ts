@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', async ({ page }) => {
   for (const path of ['/no-such-page/at-all', '/page-not-found']) {
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Looks like you are lost' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the task list' })).toHaveAttribute('href', '/orders');
@@ -14,14 +14,14 @@ test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', 
 });
 
 test('The maintenance and access-denied pages show their texts', async ({ page }) => {
-  await page.goto('/maintenance');
+  await openPage(page, '/maintenance');
   await expect(page.getByRole('heading', { name: 'Ooops' })).toBeVisible();
   await expect(
     page.getByText("Hang in there, we're down for scheduled maintenance right now. Be back soon!"),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await page.goto('/access-denied');
+  await openPage(page, '/access-denied');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the task list' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -34,7 +34,7 @@ test("The health-check popup stays while the API is down and 'Got it!' leads to 
   await page.route('**/api/v3/health', (route) =>
     route.fulfill({ status: 503, json: { detail: 'Database unavailable' } }),
   );
-  await page.goto('/healthcheck');
+  await openPage(page, '/healthcheck');
   const popup = page.getByRole('dialog', { name: 'Technical difficulties' });
   await expect(
     popup.getByText(

@@ -8,3 +8,9 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
+
+/** Opens a page and waits until the app has hydrated it (prerendered pages hydrate after they load). */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}

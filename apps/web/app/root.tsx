@@ -47,6 +47,8 @@ function DeferredConsentBanner() {
   useEffect(() => {
     startAnalytics();
     setHydrated(true);
+    // Browser stories wait for this mark before using a prerendered page (it hydrates after loading).
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   if (!hydrated) return null;
   return (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { TeacherContactDialog } from '../features/applications/components/teacher-contact-dialog.tsx';
-import { useMe } from '../features/auth/api/user.ts';
 import t from './for-teachers.module.css';
 import s from './marketing-page.module.css';
+import type { PublicRouteHandle } from './public-layout.tsx';
+
+/** Seed 001 §2: a marketing page — a logged-in user goes to /orders. */
+export const handle: PublicRouteHandle = { marketing: true };
 
 export function meta() {
   return [
@@ -74,10 +76,8 @@ type Modal = 'teacher' | 'institution' | null;
 
 /** Seed 001 §1, §2: the planned teacher platform — beta sign-up, institution application, pricing and FAQ. */
 export default function ForTeachers() {
-  const me = useMe();
   const [modal, setModal] = useState<Modal>(null);
   const [slide, setSlide] = useState(0);
-  if (me.data) return <Navigate to="/orders" replace />;
 
   const feature = FEATURES[slide] ?? FEATURES[0];
   const move = (by: number) => setSlide((i) => (i + by + FEATURES.length) % FEATURES.length);

@@ -1,8 +1,10 @@
-import { Navigate } from 'react-router';
 import { GeekApplicationForm } from '../features/applications/components/geek-application-form.tsx';
-import { useMe } from '../features/auth/api/user.ts';
 import { track } from '../lib/analytics.ts';
 import s from './marketing-page.module.css';
+import type { PublicRouteHandle } from './public-layout.tsx';
+
+/** Seed 001 §2: a marketing page — a logged-in user goes to /orders. */
+export const handle: PublicRouteHandle = { marketing: true };
 
 export function meta() {
   return [
@@ -42,9 +44,6 @@ const TESTIMONIALS = [
 
 /** Seed 001 §2: banner, the two-step Geek application then a thank-you step, how it works, Geek testimonials. */
 export default function JoinOurTeam() {
-  const me = useMe();
-  // Seed 001 §2 and §4: a marketing page; a logged-in user (or a log-in meanwhile) goes to /orders.
-  if (me.data) return <Navigate to="/orders" replace />;
   return (
     <main className={s.page}>
       <section className={s.banner}>
