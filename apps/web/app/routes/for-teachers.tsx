@@ -167,14 +167,14 @@ export default function ForTeachers() {
             <div className={t.price}>
               $14.99<span className={t.per}>/month</span>
             </div>
-            <p>After a free 4-week trial. Cancel anytime.</p>
+            <p>After a free 4-week trial, billed monthly.</p>
           </li>
           <li className={s.tile}>
             <h3 className={s.stepTitle}>Yearly</h3>
             <div className={t.price}>
               $99.00<span className={t.per}>/year</span>
             </div>
-            <p>After a free 4-week trial. One payment for the whole school year.</p>
+            <p>After a free 4-week trial, billed once a year.</p>
           </li>
           <li className={s.tile}>
             <h3 className={s.stepTitle}>Educational institutions</h3>

@@ -23,7 +23,7 @@ export const refundPolicy: LegalDocument = {
       id: 'review',
       title: 'How we review it',
       body: [
-        'Our team reviews each request within 3–5 business days and may ask you or the Geek for details. We let you know the outcome by e-mail. A refund may be full or partial, depending on the work already done.',
+        'Our team reviews each request within 3–5 business days and may ask you or the Geek for details. We let you know the outcome by e-mail.',
         'If your Geek cannot continue with a task, we can find a replacement within up to 24 hours instead of refunding, if you prefer.',
       ],
     },
