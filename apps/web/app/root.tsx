@@ -1,11 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { startAnalytics } from './lib/analytics.ts';
+import { setErrorNavigator } from './lib/error-routing.ts';
 import { queryClient } from './lib/query-client.ts';
 import { rememberEmailLink } from './lib/return-to.ts';
 import { rememberLanding } from './lib/sign-up-extras.ts';
 import './styles/tokens.css';
 import './styles/global.css';
+
+// Its own chunk, loaded after hydration, so the banner never delays a page's first render.
+const ConsentBanner = lazy(() =>
+  import('./features/consent/components/consent-banner.tsx').then((m) => ({ default: m.ConsentBanner })),
+);
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -34,11 +41,39 @@ function useRememberWaysIn() {
   useEffect(() => rememberEmailLink(location), [location]);
 }
 
+/** Seed 001 §8: failures are routed through the router once the app runs. */
+function GlobalErrorRouting() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setErrorNavigator((to, opts) => navigate(to, opts));
+    return () => setErrorNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+function DeferredConsentBanner() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    startAnalytics();
+    setHydrated(true);
+    // Browser stories wait for this mark before using a prerendered page (it hydrates after loading).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner />
+    </Suspense>
+  );
+}
+
 export default function App() {
   useRememberWaysIn();
   return (
     <QueryClientProvider client={queryClient}>
+      <GlobalErrorRouting />
       <Outlet />
+      <DeferredConsentBanner />
     </QueryClientProvider>
   );
 }

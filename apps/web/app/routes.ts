@@ -6,6 +6,16 @@ export default [
   route('signup', 'routes/login.tsx', { id: 'signup' }),
   route('login/:token', 'routes/login-token.tsx'),
   route('r/:key/*', 'routes/referral-link.tsx'),
+  layout('routes/public-layout.tsx', [
+    // Seed 001 §2: always visible, no redirect for logged-in users.
+    route('terms-of-service', 'routes/legal.tsx', { id: 'terms-of-service' }),
+    route('privacy-policy', 'routes/legal.tsx', { id: 'privacy-policy' }),
+    route('refund-policy', 'routes/legal.tsx', { id: 'refund-policy' }),
+    route('honor-code', 'routes/legal.tsx', { id: 'honor-code' }),
+    route('cookie-policy', 'routes/legal.tsx', { id: 'cookie-policy' }),
+    route('join-our-team', 'routes/join-our-team.tsx'),
+    route('for-teachers', 'routes/for-teachers.tsx'),
+  ]),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),
@@ -38,5 +48,10 @@ export default [
       route('payment-success', 'routes/payment-success.tsx', { id: 'balance-payment-success' }),
     ]),
   ]),
+  // Seed 001 §2 and §8: status pages, standalone (no header links to follow while something is down).
+  route('maintenance', 'routes/maintenance.tsx'),
+  route('healthcheck', 'routes/healthcheck.tsx'),
+  route('access-denied', 'routes/access-denied.tsx'),
+  route('page-not-found', 'routes/not-found.tsx', { id: 'page-not-found' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

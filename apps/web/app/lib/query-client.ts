@@ -1,7 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { routeGlobalError } from './error-routing.ts';
 
 // Seeds: the query cache never expires and never refetches on mount or focus; changes invalidate.
+// Failures are routed once, here (seed 001 §8); a query or mutation lists the statuses it handles in its meta.
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => routeGlobalError(error, { source: 'query', meta: query.meta }),
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) =>
+      routeGlobalError(error, { source: 'mutation', meta: mutation.meta }),
+  }),
   defaultOptions: {
     queries: {
       staleTime: Number.POSITIVE_INFINITY,

@@ -37,3 +37,9 @@ export function rememberEmailLink(location: Place) {
 export function rememberBouncedFrom(location: Place) {
   rememberReturnTo(location.pathname + location.search + (isMarker(location.hash) ? '' : location.hash));
 }
+
+/** The stored transition, left in place for the log-in that follows (seed 001 §8: 401 goes there or to '/'). */
+export function peekReturnTo(): string | null {
+  const path = readText(KEY);
+  return isLocalPath(path) ? path : null;
+}

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import s from './not-found.module.css';
+import s from './status-page.module.css';
 
 export function meta() {
-  return [{ title: 'Page not found — Geekly' }];
+  return [{ title: 'Page not found — Geekly' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Seed 001 §2: any other path. */
+/** Seed 001 §2: any other path, and /page-not-found, where a missing resource is sent (§8). */
 export default function NotFound() {
   return (
     <main className={s.page}>

@@ -14,6 +14,11 @@ export type User = {
 
 export const getMe = () => api<User>('/users/client/me');
 
-export const meQueryOptions = queryOptions({ queryKey: ['users', 'me'], queryFn: getMe });
+// A visitor's 401 (and a staff token's 403) is an answer here, not a failure: the pages decide what to show.
+export const meQueryOptions = queryOptions({
+  queryKey: ['users', 'me'],
+  queryFn: getMe,
+  meta: { handledStatuses: [401, 403] },
+});
 
 export const useMe = () => useQuery(meQueryOptions);

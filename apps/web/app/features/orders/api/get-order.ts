@@ -9,6 +9,12 @@ export const getOrder = (id: string) => api<Order>(`/orders/${encodeURIComponent
 // An unpaid task's price follows the clock (decision 007), so a task page fetches it again when it opens,
 // unlike the rest of the cache, which never refetches (seed 000 §9).
 export const orderQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['orders', 'detail', id], queryFn: () => getOrder(id), refetchOnMount: 'always' });
+  queryOptions({
+    queryKey: ['orders', 'detail', id],
+    queryFn: () => getOrder(id),
+    refetchOnMount: 'always',
+    // The task pages send a missing or deleted task to the list (seed 000 §4), not to /page-not-found.
+    meta: { handledStatuses: [404] },
+  });
 
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));

@@ -1,12 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { LOGGED_ONLY_DETAIL } from '../../../lib/error-routing.ts';
 import { type OrderPatch, useUpdateOrder } from '../api/update-order.ts';
 
 export type TaskField = 'request_type' | 'size' | 'deadline' | 'details';
 export type TaskFieldErrors = Partial<Record<TaskField, string>>;
-
-// Seed 000 §8: this failure is only logged, never shown.
-const LOGGED_ONLY = "Can't change details. Please contact support";
 
 /**
  * The task form's saves: one PATCH at a time, in the order the user made them, so a later answer never loses
@@ -36,8 +34,8 @@ export function useTaskSave(orderId: string) {
             const fieldErrors = err instanceof ApiError ? err.fieldErrors : {};
             if (Object.keys(fieldErrors).length > 0) {
               setErrors((e) => ({ ...withoutFields(e, fields), ...fieldErrors }));
-            } else if (err instanceof ApiError && err.status === 422 && err.text === LOGGED_ONLY) {
-              console.error(err.text);
+            } else if (err instanceof ApiError && err.status === 422 && err.text === LOGGED_ONLY_DETAIL) {
+              // Seed 001 §8: only logged, which lib/error-routing.ts does for every call.
             } else {
               setFormError(err instanceof ApiError ? err.text : 'Unknown error');
             }

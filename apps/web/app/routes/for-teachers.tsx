@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { Button } from '../components/button.tsx';
+import { TeacherContactDialog } from '../features/applications/components/teacher-contact-dialog.tsx';
+import t from './for-teachers.module.css';
+import s from './marketing-page.module.css';
+import type { PublicRouteHandle } from './public-layout.tsx';
+
+/** Seed 001 §2: a marketing page — a logged-in user goes to /orders. */
+export const handle: PublicRouteHandle = { marketing: true };
+
+export function meta() {
+  return [
+    { title: 'Geekly for Teachers — join the beta' },
+    {
+      name: 'description',
+      content:
+        'A teacher platform for student groups, homework and communication with students. Join the beta: free 4-week trial, then $14.99/month or $99.00/year.',
+    },
+  ];
+}
+
+// Seed 001 §1: customizing student groups, homework tasks and communication with students.
+const BENEFITS = [
+  {
+    title: 'Your student groups',
+    text: 'Organise classes and study groups your way, and keep each one tidy.',
+  },
+  {
+    title: 'Homework tasks',
+    text: 'Set homework, follow who has started and see what needs your attention.',
+  },
+  {
+    title: 'Talk to students',
+    text: 'Answer questions and share feedback in one place instead of many inboxes.',
+  },
+];
+
+const FEATURES = [
+  {
+    title: 'Groups that fit your teaching',
+    text: 'Create a group per class, course or project, and move students between them in a click.',
+  },
+  {
+    title: 'Homework in one list',
+    text: 'Give every task a deadline and instructions; students see exactly what is due and when.',
+  },
+  {
+    title: 'Messages with context',
+    text: 'Every conversation sits next to the homework it is about, so nothing gets lost.',
+  },
+];
+
+// Illustrative: what teachers told us they need; not quotes of named people.
+const REVIEWS = [
+  'I need one place for homework, not five apps and a pile of e-mails.',
+  'Being able to message a whole group, or one student privately, would save me hours a week.',
+  'Seeing who is stuck before the deadline is what I want most.',
+];
+
+const FAQ = [
+  {
+    q: 'Is my data safe?',
+    a: 'Yes. Your and your students’ data is sent over encrypted connections, seen only by you, your students and our authorised staff, and never sold. Our Privacy Policy has the details.',
+  },
+  {
+    q: 'How much does the beta cost?',
+    a: 'Nothing. Beta testers use the platform for free. After the release you start with a free 4-week trial, then choose $14.99 per month or $99.00 per year.',
+  },
+  {
+    q: 'When will it be released?',
+    a: 'We are still shaping it with our beta teachers. Everyone on the beta list hears about the release date by e-mail first.',
+  },
+];
+
+type Modal = 'teacher' | 'institution' | null;
+
+/** Seed 001 §1, §2: the planned teacher platform — beta sign-up, institution application, pricing and FAQ. */
+export default function ForTeachers() {
+  const [modal, setModal] = useState<Modal>(null);
+  const [slide, setSlide] = useState(0);
+
+  const feature = FEATURES[slide] ?? FEATURES[0];
+  const move = (by: number) => setSlide((i) => (i + by + FEATURES.length) % FEATURES.length);
+
+  return (
+    <main className={s.page}>
+      <section className={t.hero}>
+        <p className={t.badge}>Beta</p>
+        <h1 className={s.headline}>Teaching, organised</h1>
+        <p className={s.lead}>
+          A platform for teachers to customise student groups, set homework tasks and talk with students. We
+          are opening it to teachers in beta — join early and help shape it.
+        </p>
+        <div className={t.heroActions}>
+          <Button type="button" onClick={() => setModal('teacher')}>
+            Join the beta
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => setModal('institution')}>
+            For institutions
+          </Button>
+        </div>
+      </section>
+
+      <section className={s.section} aria-labelledby="benefits">
+        <h2 id="benefits" className={s.sectionTitle}>
+          What you get
+        </h2>
+        <ul className={s.grid}>
+          {BENEFITS.map((b) => (
+            <li key={b.title} className={s.tile}>
+              <h3 className={s.stepTitle}>{b.title}</h3>
+              <p>{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={t.slider} aria-roledescription="carousel" aria-labelledby="features">
+        <h2 id="features" className={s.sectionTitle}>
+          Features
+        </h2>
+        <section
+          className={t.slide}
+          aria-roledescription="slide"
+          aria-label={`${slide + 1} of ${FEATURES.length}`}
+          aria-live="polite"
+        >
+          <p className={t.slideCount} aria-hidden="true">
+            {slide + 1} of {FEATURES.length}
+          </p>
+          <h3 className={s.stepTitle}>{feature?.title}</h3>
+          <p>{feature?.text}</p>
+        </section>
+        <div className={t.sliderControls}>
+          <Button type="button" variant="secondary" onClick={() => move(-1)} aria-label="Previous feature">
+            ←
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => move(1)} aria-label="Next feature">
+            →
+          </Button>
+        </div>
+      </section>
+
+      <section className={s.section} aria-labelledby="reviews">
+        <h2 id="reviews" className={s.sectionTitle}>
+          What teachers ask for
+        </h2>
+        <p className={s.sectionNote}>Illustrative examples of what teachers tell us they need.</p>
+        <ul className={s.quotes}>
+          {REVIEWS.map((r) => (
+            <li key={r} className={s.quote}>
+              <blockquote>
+                <p>“{r}”</p>
+              </blockquote>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={s.section} aria-labelledby="pricing">
+        <h2 id="pricing" className={s.sectionTitle}>
+          Subscription options
+        </h2>
+        <ul className={s.grid}>
+          <li className={s.tile}>
+            <h3 className={s.stepTitle}>Monthly</h3>
+            <div className={t.price}>
+              $14.99<span className={t.per}>/month</span>
+            </div>
+            <p>After a free 4-week trial, billed monthly.</p>
+          </li>
+          <li className={s.tile}>
+            <h3 className={s.stepTitle}>Yearly</h3>
+            <div className={t.price}>
+              $99.00<span className={t.per}>/year</span>
+            </div>
+            <p>After a free 4-week trial, billed once a year.</p>
+          </li>
+          <li className={s.tile}>
+            <h3 className={s.stepTitle}>Educational institutions</h3>
+            <p>
+              Subscriptions for a whole school or faculty. Tell us about your institution and we will send the
+              details.
+            </p>
+            <Button type="button" className={t.tileButton} onClick={() => setModal('institution')}>
+              Apply for details
+            </Button>
+          </li>
+        </ul>
+      </section>
+
+      <section className={s.section} aria-labelledby="faq">
+        <h2 id="faq" className={s.sectionTitle}>
+          FAQ
+        </h2>
+        <div className={t.faq}>
+          {FAQ.map((item) => (
+            <details key={item.q} className={t.faqItem}>
+              <summary className={t.faqQuestion}>{item.q}</summary>
+              <p>{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      {modal ? <TeacherContactDialog kind={modal} onClose={() => setModal(null)} /> : null}
+    </main>
+  );
+}

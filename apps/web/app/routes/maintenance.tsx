@@ -1,0 +1,15 @@
+import s from './status-page.module.css';
+
+export function meta() {
+  return [{ title: 'Scheduled maintenance — Geekly' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Seed 001 §2: always visible; §8 sends a 5xx here when the health check passes. */
+export default function Maintenance() {
+  return (
+    <main className={s.page}>
+      <h1 className={s.code}>Ooops</h1>
+      <p className={s.text}>Hang in there, we're down for scheduled maintenance right now. Be back soon!</p>
+    </main>
+  );
+}

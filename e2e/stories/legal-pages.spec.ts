@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
+import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+
+// Seed 001 §2: the always-visible pages and their sections.
+const PAGES = [
+  {
+    path: '/terms-of-service',
+    title: 'Terms of Service',
+    sections: [
+      'Registration and account security',
+      'Safety',
+      'Content regulations',
+      'Operation and liability',
+      'Tutoring policies',
+      'Financial policies',
+      'Disclaimer',
+      'Link policy',
+      'Modifications',
+    ],
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    sections: [
+      'The data we collect',
+      'How we use it',
+      'Who can see it',
+      'How long we keep it and how we protect it',
+      'Your rights',
+      'Changes and contact',
+    ],
+  },
+  {
+    path: '/honor-code',
+    title: 'Honor Code',
+    sections: [
+      'Personal behavior',
+      'Students',
+      'Service providers',
+      'Confidentiality',
+      'Contact',
+      'Referrals',
+    ],
+  },
+  {
+    path: '/cookie-policy',
+    title: 'Cookie Policy',
+    sections: [
+      'What cookies are',
+      'How we ask for your consent',
+      'The categories',
+      'What we store in your browser',
+      'Changing your choice',
+    ],
+  },
+];
+
+test('A visitor reads the legal pages: each shows its title and its collapsible sections', async ({
+  page,
+}) => {
+  for (const legal of PAGES) {
+    await openPage(page, legal.path);
+    await expect(page.getByRole('heading', { level: 1, name: legal.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(legal.title));
+    const headings = page.locator('main summary h2');
+    await expect(headings).toHaveCount(legal.sections.length);
+    for (const [i, name] of legal.sections.entries()) {
+      await expect(headings.nth(i)).toHaveText(`${i + 1}. ${name}`);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await expectNoSidewaysScroll(page);
+  }
+
+  // Terms: a section opens on click; Cyprus law and the English version prevailing are stated.
+  await openPage(page, '/terms-of-service');
+  const modifications = page.locator('details', { hasText: 'Modifications' });
+  await expect(modifications.getByText(/laws of the Republic of Cyprus/)).toBeHidden();
+  await page.getByText('9. Modifications').click();
+  await expect(modifications.getByText(/laws of the Republic of Cyprus/)).toBeVisible();
+  await expect(
+    modifications.getByText('If these terms are translated, the English version prevails.'),
+  ).toBeVisible();
+  await page.getByText('6. Financial policies').click();
+  await expect(page.getByText(/prepay 30% of the price and pay the remaining 70%/)).toBeVisible();
+  await expect(page.getByText(/15% platform charge is already included/)).toBeVisible();
+  await expect(page.getByText(/NEWUSER gives new users 25% off their first 5 tasks/)).toBeVisible();
+
+  await openPage(page, '/privacy-policy');
+  await expect(page.getByText('Effective from 25 May 2018')).toBeVisible();
+
+  // Cookie policy: the four categories with their consent keys.
+  await openPage(page, '/cookie-policy');
+  await page.getByText('3. The categories').click();
+  await expect(page.getByText(/^Essentials \(ad_storage, ad_user_data, security_storage\)/)).toBeVisible();
+  await expect(page.getByText(/^Marketing \(ad_personalization\)/)).toBeVisible();
+  await expect(page.getByText(/^Performance \(analytics_storage\)/)).toBeVisible();
+  await expect(
+    page.getByText(/^Functional \(functionality_storage, personalization_storage\)/),
+  ).toBeVisible();
+
+  // Refund policy: one page with the seed's numbers.
+  await openPage(page, '/refund-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
+  await expect(page.getByText(/within 60 days after the task was completed/)).toBeVisible();
+  await expect(page.getByText(/reviews each request within 3–5 business days/)).toBeVisible();
+  await expect(page.getByText('Refunds to your account balance are immediate once approved.')).toBeVisible();
+  await expect(page.getByText(/Refunds to a card take 3–5 business days/)).toBeVisible();
+  await expect(page.getByText(/replacement within up to 24 hours/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('A signed-in student can still open the legal pages (no redirect)', async ({ page }, testInfo) => {
+  await signUpStudent(page, testInfo);
+  for (const path of [
+    '/terms-of-service',
+    '/privacy-policy',
+    '/refund-policy',
+    '/honor-code',
+    '/cookie-policy',
+  ]) {
+    await openPage(page, path);
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+});

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
+import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+
+test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', async ({ page }) => {
+  for (const path of ['/no-such-page/at-all', '/page-not-found']) {
+    await openPage(page, path);
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Looks like you are lost' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the task list' })).toHaveAttribute('href', '/orders');
+    await expectNoSeriousA11yViolations(page);
+    await expectNoSidewaysScroll(page);
+  }
+});
+
+test('The maintenance and access-denied pages show their texts', async ({ page }) => {
+  await openPage(page, '/maintenance');
+  await expect(page.getByRole('heading', { name: 'Ooops' })).toBeVisible();
+  await expect(
+    page.getByText("Hang in there, we're down for scheduled maintenance right now. Be back soon!"),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await openPage(page, '/access-denied');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the task list' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("The health-check popup stays while the API is down and 'Got it!' leads to the task list once it is back", async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  await page.route('**/api/v3/health', (route) =>
+    route.fulfill({ status: 503, json: { detail: 'Database unavailable' } }),
+  );
+  await openPage(page, '/healthcheck');
+  const popup = page.getByRole('dialog', { name: 'Technical difficulties' });
+  await expect(
+    popup.getByText(
+      "Sorry! We are experiencing technical difficulties, but we're already working on it. Please try again in a few minutes.",
+    ),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await popup.getByRole('button', { name: 'Got it!' }).click();
+  await expect(popup.getByText('Still not working. Please try again in a few minutes.')).toBeVisible();
+  await expect(page).toHaveURL(/\/healthcheck$/);
+
+  await page.unroute('**/api/v3/health');
+  await popup.getByRole('button', { name: 'Got it!' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
