@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Outlet, useMatches, useNavigate } from 'react-router';
+import { PublicFooter } from '../components/public-footer.tsx';
+import { PublicHeader } from '../components/public-header.tsx';
+import { useMe } from '../features/auth/api/user.ts';
+import { PromoBanner, usePromoBannerClosed } from '../features/landing/components/promo-banner.tsx';
+import { hasPendingOrder } from '../lib/order-pending.ts';
+
+// Logged-in visitors of the always-visible pages see the client area's header (seed 001 §2); loaded only then.
+const AppHeader = lazy(() => import('../components/app-header.tsx').then((m) => ({ default: m.AppHeader })));
+
+/** A route's `handle`: marketing pages send a logged-in user to /orders; legal pages leave it out. */
+export type PublicRouteHandle = { marketing?: boolean };
+
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The public site's frame (seed 001 §2): promo banner, header (fixed once the banner has scrolled away),
+ * the page and the footer. Pages whose route handle says `marketing` redirect a logged-in user to /orders
+ * after hydration, unless a task started before logging in is pending.
+ */
+export default function PublicLayout() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const marketing = useMatches().some((m) => (m.handle as PublicRouteHandle | undefined)?.marketing);
+  const loggedIn = Boolean(me.data);
+
+  useEffect(() => {
+    if (loggedIn && marketing && !hasPendingOrder()) navigate('/orders', { replace: true });
+  }, [loggedIn, marketing, navigate]);
+
+  const bannerRef = useRef<HTMLElement>(null);
+  const bannerClosed = usePromoBannerClosed();
+  const [bannerHeight, setBannerHeight] = useState(0);
+  useIsoLayoutEffect(() => {
+    const banner = bannerRef.current;
+    if (!banner || bannerClosed) {
+      setBannerHeight(0);
+      return;
+    }
+    const measure = () => setBannerHeight(banner.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [bannerClosed]);
+
+  return (
+    <div className="public-shell">
+      {loggedIn && me.data ? (
+        <Suspense fallback={<div className="public-header-space" />}>
+          <AppHeader user={me.data} />
+        </Suspense>
+      ) : (
+        <>
+          <PromoBanner ref={bannerRef} />
+          <PublicHeader bannerHeight={bannerHeight} />
+        </>
+      )}
+      <div className="public-main">
+        <Outlet />
+      </div>
+      <PublicFooter />
+    </div>
+  );
+}
