@@ -95,15 +95,16 @@ export function PublicFooter() {
           </div>
           <ul className={s.badges}>
             <li>
-              <span aria-hidden="true" className={s.badgeIcon}>
-                🔒
-              </span>
+              <svg aria-hidden="true" className={s.badgeIcon} viewBox="0 0 16 16">
+                <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+                <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              </svg>
               Secure checkout: card details go to the payment gateway, never to Geekly
             </li>
             <li>
-              <span aria-hidden="true" className={s.badgeIcon}>
-                ✓
-              </span>
+              <svg aria-hidden="true" className={s.badgeIcon} viewBox="0 0 16 16">
+                <path d="M2.5 8.5 6.5 12 13.5 4" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
               Your payment is held until you confirm the work
             </li>
           </ul>

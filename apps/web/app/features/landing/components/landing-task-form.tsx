@@ -92,7 +92,7 @@ export function LandingTaskForm({
               <input
                 id={titleId}
                 className={submitted && errors.title ? t.inputFullError : t.inputFull}
-                placeholder="e.g. Outline for my history essay"
+                placeholder="e.g. History essay outline"
                 autoComplete="off"
                 maxLength={200}
                 value={title}
