@@ -86,6 +86,7 @@ try {
     chromeFlags: CHROME_FLAGS,
   });
   const runs = [];
+  let failures = 0;
   for (let i = 1; i <= RUNS; i++) {
     const result = await lighthouse(`${base}${PATH}`, {
       port: chrome.port,
@@ -94,7 +95,13 @@ try {
       onlyCategories: ['performance'],
     });
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // Lighthouse occasionally loses a trace (NO_NAVSTART) on a busy machine: such a run is repeated.
+      if (++failures > 3) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      console.log(`run ${i}: ${lhr.runtimeError.code}, repeating it`);
+      i--;
+      continue;
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
       (r) => r.resourceType === 'Script' && r.url.startsWith(base),

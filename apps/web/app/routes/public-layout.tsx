@@ -25,6 +25,12 @@ export default function PublicLayout() {
   const marketing = useMatches().some((m) => (m.handle as PublicRouteHandle | undefined)?.marketing);
   const loggedIn = Boolean(me.data);
 
+  // Prerendered pages hydrate after they load (apps/web/scripts/defer-hydration.mjs); browser stories wait
+  // for this mark before they interact.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   useEffect(() => {
     if (loggedIn && marketing && !hasPendingOrder()) navigate('/orders', { replace: true });
   }, [loggedIn, marketing, navigate]);

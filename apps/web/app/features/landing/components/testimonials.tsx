@@ -43,7 +43,7 @@ export function Testimonials({ heading = 'What students say' }: { heading?: stri
                 <p>{r.text}</p>
               </blockquote>
               <figcaption className={s.reviewer}>
-                <span className={s.avatar} style={{ background: `hsl(${r.hue} 55% 42%)` }} aria-hidden="true">
+                <span className={s.avatar} style={{ background: `hsl(${r.hue} 60% 34%)` }} aria-hidden="true">
                   {initials(r.name)}
                 </span>
                 <span>
