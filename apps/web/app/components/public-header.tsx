@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { COMPANY_LINKS, LEGAL_LINKS } from './company-info.ts';
 import s from './public-header.module.css';
 
@@ -19,6 +19,7 @@ type Props = {
 export function PublicHeader({ bannerHeight = 0 }: Props) {
   const [fixed, setFixed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
   const threshold = bannerHeight > 0 ? bannerHeight : HEADER_FIX_THRESHOLD;
 
   useEffect(() => {
@@ -44,14 +45,14 @@ export function PublicHeader({ bannerHeight = 0 }: Props) {
         </Link>
         <nav className={s.nav} aria-label="Main">
           {COMPANY_LINKS.map((l) => (
-            <NavLink
+            <Link
               key={l.to}
               to={l.to}
-              end
-              className={({ isActive }) => (isActive ? s.linkActive : s.link)}
+              className={l.to === pathname ? s.linkActive : s.link}
+              aria-current={l.to === pathname ? 'page' : undefined}
             >
               {l.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <div className={s.account}>

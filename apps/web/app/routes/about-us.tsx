@@ -71,7 +71,7 @@ export default function AboutUs() {
         <h2 id="values" className={sections.heading}>
           Our values
         </h2>
-        <ul className={sections.cards}>
+        <ul className={s.values}>
           {VALUES.map((v) => (
             <li key={v.title} className={sections.card}>
               <h3 className={sections.cardTitle}>{v.title}</h3>
