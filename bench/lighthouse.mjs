@@ -3,7 +3,7 @@
 // prints the medians of the performance score, LCP, TBT and CLS, and the page's JavaScript, gzipped.
 // Not part of `npm test`: run it with `npm run bench:lighthouse` (add `-- --build` to rebuild first).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,8 @@ try {
       i--;
       continue;
     }
+    // BENCH_REPORT=<file.json> keeps the last run's full report, to look into a figure.
+    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(lhr));
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
       (r) => r.resourceType === 'Script' && r.url.startsWith(base),
