@@ -21,7 +21,15 @@ function CardLogo({ name, short, bg, fg }: { name: string; short?: string; bg: s
           <circle cx="38" cy="20" r="11" fill="#f79e1b" fillOpacity="0.85" />
         </>
       ) : (
-        <text x="32" y="25" textAnchor="middle" fontSize="12" fontWeight="700" fill={fg} fontFamily="Arial">
+        <text
+          x="32"
+          y="24"
+          textAnchor="middle"
+          fontSize={(short ?? name).length > 6 ? 9 : 12}
+          fontWeight="700"
+          fill={fg}
+          fontFamily="Arial"
+        >
           {short ?? name.toUpperCase()}
         </text>
       )}
