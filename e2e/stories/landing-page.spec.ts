@@ -63,6 +63,7 @@ test('A visitor starts a task on the landing page and the sign-up popup opens wi
   await expect(form.getByText('Add your task name')).toBeVisible();
   await expect(form.getByText('Tell us what course you need help with')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Get help now' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
 
   await form.getByLabel('Task name').fill('Outline for my essay on the French Revolution');
   const course = form.getByRole('combobox', { name: 'Course' });

@@ -6,8 +6,10 @@ import { useMe } from '../features/auth/api/user.ts';
 import { PromoBanner, usePromoBannerClosed } from '../features/landing/components/promo-banner.tsx';
 import { hasPendingOrder } from '../lib/order-pending.ts';
 
-// Logged-in visitors of the always-visible pages see the client area's header (seed 001 §2); loaded only then.
+// Logged-in visitors of the always-visible pages see the client area's header and footer (seed 001 §2);
+// loaded only then.
 const AppHeader = lazy(() => import('../components/app-header.tsx').then((m) => ({ default: m.AppHeader })));
+const AppFooter = lazy(() => import('../components/app-footer.tsx').then((m) => ({ default: m.AppFooter })));
 
 /** A route's `handle`: marketing pages send a logged-in user to /orders; legal pages leave it out. */
 export type PublicRouteHandle = { marketing?: boolean };
@@ -66,7 +68,13 @@ export default function PublicLayout() {
       <div className="public-main">
         <Outlet />
       </div>
-      <PublicFooter />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <AppFooter />
+        </Suspense>
+      ) : (
+        <PublicFooter />
+      )}
     </div>
   );
 }
