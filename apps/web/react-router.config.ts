@@ -1,24 +1,14 @@
 import type { Config } from '@react-router/dev/config';
+import { LANDING_VARIANT_PATHS } from './app/features/landing/landing-variants.ts';
 
 /**
  * The public pages are prerendered to static HTML at build time and hydrated (decision 011); everything
- * else stays a single-page app (`ssr: false`), served from the SPA fallback.
+ * else stays a single-page app (`ssr: false`), served from the SPA fallback. The paid-traffic landing of
+ * seed 001 §2 lives at /lp_paid.
  */
 export const PRERENDERED_PATHS = [
   '/',
-  '/lp1_c2_fb',
-  '/lp2_c2_fb',
-  '/lp3_c2_fb',
-  '/lp4_c2_fb',
-  '/lp5_c2_fb',
-  '/lp6_c2_fb',
-  '/lp0_m1',
-  '/lp1_m1',
-  '/lp2_m1',
-  '/lp3_m1',
-  '/lp4_m1',
-  '/lp5_m1',
-  '/lp7_m1',
+  ...LANDING_VARIANT_PATHS.map((path) => `/${path}`),
   '/lp_paid',
   '/about-us',
 ];
