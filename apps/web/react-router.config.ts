@@ -1,8 +1,32 @@
 import type { Config } from '@react-router/dev/config';
+import { LANDING_VARIANT_PATHS } from './app/features/landing/landing-variants.ts';
+
+/**
+ * The public pages are prerendered to static HTML at build time and hydrated (decision 011); everything
+ * else stays a single-page app (`ssr: false`), served from the SPA fallback. The paid-traffic landing of
+ * seed 001 §2 lives at /lp_paid.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  ...LANDING_VARIANT_PATHS.map((path) => `/${path}`),
+  '/lp_paid',
+  '/about-us',
+  '/join-our-team',
+  '/for-teachers',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/refund-policy',
+  '/honor-code',
+  '/cookie-policy',
+  '/maintenance',
+  '/healthcheck',
+  '/access-denied',
+  '/page-not-found',
+];
 
 export default {
   appDirectory: 'app',
   buildDirectory: 'build',
-  // A single-page app for now; the public-site issue adds `prerender` for the marketing pages.
   ssr: false,
+  prerender: PRERENDERED_PATHS,
 } satisfies Config;

@@ -60,6 +60,8 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     COUNTRY_HEADER: z.string().default('cf-ipcountry'),
     SEED_DEMO: booleanFlag.default(true),
+    /** Sign-ups and applications allowed per client address per hour. */
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

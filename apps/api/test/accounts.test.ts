@@ -77,6 +77,20 @@ describe('sign-up', () => {
     expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+
+  it('takes the sign-up limit from SIGNUP_LIMIT_PER_HOUR', async () => {
+    const strict = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await call(strict, { url: '/users/client/new', body: { email: 'x', password: 'y' } })).status,
+        );
+      expect(statuses).toEqual([422, 422, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('log-in by e-mail and password', () => {

@@ -6,22 +6,36 @@ import { setErrorNavigator } from './lib/error-routing.ts';
 import { queryClient } from './lib/query-client.ts';
 import { rememberEmailLink } from './lib/return-to.ts';
 import { rememberLanding } from './lib/sign-up-extras.ts';
-import './styles/tokens.css';
-import './styles/global.css';
 
 // Its own chunk, loaded after hydration, so the banner never delays a page's first render.
 const ConsentBanner = lazy(() =>
   import('./features/consent/components/consent-banner.tsx').then((m) => ({ default: m.ConsentBanner })),
 );
 
+// Runs before the first paint of every page: a dismissed promo banner stays hidden without a layout shift
+// (features/landing/components/promo-banner.tsx). The CSP allows it by its hash (apps/api web-app.ts).
+const PROMO_CLOSED_SCRIPT =
+  "try{if(localStorage.getItem('geekly.promoBannerClosed')==='1')document.documentElement.setAttribute('data-promo-closed','')}catch(e){}";
+
+import './styles/tokens.css';
+import './styles/global.css';
+
+/** The default title and description; each public page exports its own `meta`, which replaces these. */
+export function meta() {
+  return [
+    { title: 'Geekly' },
+    { name: 'description', content: 'Get help with your study tasks from expert Geeks.' },
+  ];
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Geekly</title>
-        <meta name="description" content="Get help with your study tasks from expert Geeks." />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: PROMO_CLOSED_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -1,12 +1,15 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { LANDING_VARIANT_PATHS } from './features/landing/landing-variants.ts';
 
 export default [
-  index('routes/home.tsx'),
-  route('login', 'routes/login.tsx', { id: 'login' }),
-  route('signup', 'routes/login.tsx', { id: 'signup' }),
-  route('login/:token', 'routes/login-token.tsx'),
-  route('r/:key/*', 'routes/referral-link.tsx'),
+  // The public site (seed 001 §2): header, promo banner and footer around the marketing and legal pages.
   layout('routes/public-layout.tsx', [
+    index('routes/home.tsx'),
+    ...LANDING_VARIANT_PATHS.map((path) => route(path, 'routes/landing-variant.tsx', { id: path })),
+    route('lp_paid', 'routes/paid-landing.tsx'),
+    route('about-us', 'routes/about-us.tsx'),
+    route('login', 'routes/login.tsx', { id: 'login' }),
+    route('signup', 'routes/login.tsx', { id: 'signup' }),
     // Seed 001 §2: always visible, no redirect for logged-in users.
     route('terms-of-service', 'routes/legal.tsx', { id: 'terms-of-service' }),
     route('privacy-policy', 'routes/legal.tsx', { id: 'privacy-policy' }),
@@ -16,6 +19,9 @@ export default [
     route('join-our-team', 'routes/join-our-team.tsx'),
     route('for-teachers', 'routes/for-teachers.tsx'),
   ]),
+  // Ways in from e-mails and referral links (decision 011).
+  route('login/:token', 'routes/login-token.tsx'),
+  route('r/:key/*', 'routes/referral-link.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -27,18 +27,40 @@ export function inlineScriptHashes(root: string): string[] {
   return [...hashes];
 }
 
-/** Serves the built web app; unknown non-API paths get the SPA entry (the app shows its own 404). */
+/** '/about-us/?x=1' → '/about-us'; a malformed escape matches no page. */
+function pagePath(url: string): string {
+  try {
+    return decodeURI(url.split('?')[0] ?? '/').replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Serves the built web app (decision 011): the prerendered public pages as their own HTML (`/about-us` →
+ * `about-us/index.html`), everything else that is not an API path through the SPA entry (the app shows its
+ * own 404). Files are sent as the build's brotli or gzip copies when the browser accepts them.
+ */
 export async function registerWebApp(app: FastifyInstance, root: string) {
   if (!existsSync(root)) {
     app.log.warn(`web build not found at ${root}: run "npm run build"`);
     return;
   }
+  // Prerendered pages by path: 'about-us/index.html' answers '/about-us' and '/about-us/'.
+  const prerendered = new Map(
+    htmlFiles(root)
+      .map((file) => relative(root, file).split(sep).join('/'))
+      .filter((file) => file.endsWith('/index.html'))
+      .map((file) => [`/${file.slice(0, -'/index.html'.length)}`, file]),
+  );
   const spaEntry = existsSync(join(root, '__spa-fallback.html')) ? '__spa-fallback.html' : 'index.html';
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    // The build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(reply, path) {
       // Vite puts content-hashed files under /assets: they never change.
       if (path.includes(`${join(root, 'assets')}`)) {
@@ -52,6 +74,8 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: 'Not found' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile(spaEntry);
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(prerendered.get(pagePath(request.url)) ?? spaEntry);
   });
 }

@@ -1,54 +1,80 @@
-import { useEffect } from 'react';
-import { Link, Outlet, useMatches, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Outlet, useMatches, useNavigate } from 'react-router';
+import { PublicFooter } from '../components/public-footer.tsx';
 import { PublicHeader } from '../components/public-header.tsx';
 import { useMe } from '../features/auth/api/user.ts';
-import s from './public-layout.module.css';
+import { PromoBanner, usePromoBannerClosed } from '../features/landing/components/promo-banner.tsx';
+import { hasPendingOrder } from '../lib/order-pending.ts';
+
+// Logged-in visitors of the always-visible pages see the client area's header and footer (seed 001 §2);
+// loaded only then.
+const AppHeader = lazy(() => import('../components/app-header.tsx').then((m) => ({ default: m.AppHeader })));
+const AppFooter = lazy(() => import('../components/app-footer.tsx').then((m) => ({ default: m.AppFooter })));
 
 /** A route's `handle`: marketing pages send a logged-in user to /orders; legal pages leave it out. */
 export type PublicRouteHandle = { marketing?: boolean };
 
-// A minimal public layout for this branch (same handle contract); the public-landing branch brings the full
-// header, promo banner and footer.
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The public site's frame (seed 001 §2): promo banner, header (fixed once the banner has scrolled away),
+ * the page and the footer. Pages whose route handle says `marketing` redirect a logged-in user to /orders
+ * after hydration, unless a task started before logging in is pending.
+ */
 export default function PublicLayout() {
   const me = useMe();
   const navigate = useNavigate();
   const marketing = useMatches().some((m) => (m.handle as PublicRouteHandle | undefined)?.marketing);
   const loggedIn = Boolean(me.data);
-  // Seed 001 §2 and §4: after hydration (and on a log-in meanwhile) a logged-in user leaves marketing pages.
+
+  // Prerendered pages hydrate after they load (apps/web/scripts/defer-hydration.mjs); browser stories wait
+  // for this mark before they interact.
   useEffect(() => {
-    if (loggedIn && marketing) navigate('/orders', { replace: true });
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  useEffect(() => {
+    if (loggedIn && marketing && !hasPendingOrder()) navigate('/orders', { replace: true });
   }, [loggedIn, marketing, navigate]);
 
+  const bannerRef = useRef<HTMLElement>(null);
+  const bannerClosed = usePromoBannerClosed();
+  const [bannerHeight, setBannerHeight] = useState(0);
+  useIsoLayoutEffect(() => {
+    const banner = bannerRef.current;
+    if (!banner || bannerClosed) {
+      setBannerHeight(0);
+      return;
+    }
+    const measure = () => setBannerHeight(banner.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [bannerClosed]);
+
   return (
-    <div className="app-shell">
-      <PublicHeader />
-      <Outlet />
-      <footer className={s.footer}>
-        <nav aria-label="Legal">
-          <ul className={s.links}>
-            <li>
-              <Link to="/terms-of-service">Terms of Service</Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/refund-policy">Refund Policy</Link>
-            </li>
-            <li>
-              <Link to="/honor-code">Honor Code</Link>
-            </li>
-            <li>
-              <Link to="/cookie-policy">Cookie Policy</Link>
-            </li>
-          </ul>
-        </nav>
-        <p className={s.note}>
-          © Geekly · <a href="mailto:support@geekly.example">support@geekly.example</a> ·{' '}
-          {/* Decision 004: the country lookup's licence asks for this attribution. */}
-          <a href="https://db-ip.com">IP Geolocation by DB-IP</a>
-        </p>
-      </footer>
+    <div className="public-shell">
+      {loggedIn && me.data ? (
+        <Suspense fallback={<div className="public-header-space" />}>
+          <AppHeader user={me.data} />
+        </Suspense>
+      ) : (
+        <>
+          <PromoBanner ref={bannerRef} />
+          <PublicHeader bannerHeight={bannerHeight} />
+        </>
+      )}
+      <div className="public-main">
+        <Outlet />
+      </div>
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <AppFooter />
+        </Suspense>
+      ) : (
+        <PublicFooter />
+      )}
     </div>
   );
 }

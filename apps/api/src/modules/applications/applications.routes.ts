@@ -12,7 +12,7 @@ export function applicationsRoutes(ctx: AppContext) {
       '/applications',
       {
         // Open to visitors, so limited per address like sign-up.
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: { rateLimit: { max: ctx.config.SIGNUP_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
         schema: {
           tags: ['public'],
           summary: 'Apply as a Geek, sign up for the teacher beta, or apply as an institution',

@@ -43,7 +43,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
     r.post(
       '/users/client/new',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: { rateLimit: { max: ctx.config.SIGNUP_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
         schema: {
           tags: ['accounts'],
           summary: 'Sign up as a client',

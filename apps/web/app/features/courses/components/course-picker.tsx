@@ -7,7 +7,14 @@ import t from '../../../components/text-field.module.css';
 import { useComboboxList } from '../../../components/use-combobox-list.ts';
 import s from './course-picker.module.css';
 
-type Props = { value: string; onChange: (value: string) => void; invalid?: boolean; describedBy?: string };
+type Props = {
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  /** The input's id, when a visible <label> names it. */
+  id?: string;
+};
 
 const popular = new Set<string>(POPULAR_COURSES);
 const MORE = COURSES.filter((c) => !popular.has(c));
@@ -17,7 +24,7 @@ const MORE = COURSES.filter((c) => !popular.has(c));
  * WAI-ARIA combobox pattern: focus stays in the input and moves through <li role="option"> by
  * aria-activedescendant, so biome.json relaxes the rules that expect focusable interactive elements here.
  */
-export function CoursePicker({ value, onChange, invalid, describedBy }: Props) {
+export function CoursePicker({ value, onChange, invalid, describedBy, id }: Props) {
   const listId = useId();
   const query = value.trim();
   const results = useMemo(() => (query ? searchCourses(query) : []), [query]);
@@ -51,9 +58,10 @@ export function CoursePicker({ value, onChange, invalid, describedBy }: Props) {
   return (
     <div className={s.root}>
       <input
+        id={id}
         className={invalid ? t.inputFullError : t.inputFull}
         placeholder="Choose your course"
-        aria-label="Choose your course"
+        aria-label={id ? undefined : 'Choose your course'}
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
