@@ -70,7 +70,7 @@ export function createSandboxEvents(opts: {
         .from(sandboxGatewaySessions)
         .where(eq(sandboxGatewaySessions.id, session.id))
         .for('update');
-      if (!locked || locked.status !== 'open') return null;
+      if (locked?.status !== 'open') return null;
       await tx
         .update(sandboxGatewaySessions)
         .set({ status: 'expired' })

@@ -101,7 +101,7 @@ export function createSandboxGateway(opts: { secret: string; publicUrl: string; 
           .from(sandboxGatewaySessions)
           .where(eq(sandboxGatewaySessions.merchantPaymentId, request.paymentId))
           .for('update');
-        if (!session || session.status !== 'paid') throw new Error('Sandbox refund: no paid session');
+        if (session?.status !== 'paid') throw new Error('Sandbox refund: no paid session');
         const inserted = await tx
           .insert(sandboxGatewayEvents)
           .values({

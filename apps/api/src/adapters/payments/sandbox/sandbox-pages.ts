@@ -178,7 +178,7 @@ export function sandboxPages(opts: { db: Db; secret: string; events: SandboxEven
           .where(eq(sandboxGatewaySessions.id, session.id))
           .for('update');
         // A double submit finds the session settled by the first one.
-        if (!locked || locked.status !== 'open') return null;
+        if (locked?.status !== 'open') return null;
         await tx
           .update(sandboxGatewaySessions)
           .set({ status: outcome, cardLast4: card.digits.slice(-4) })
