@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { operatorToken } from './operator.ts';
 
 export const STUDENT_PASSWORD = 'my study password';
 /** Created by the web server command in playwright.config.ts before the server starts. */
@@ -66,9 +67,7 @@ export async function createPricedTask(
 /** Gives the signed-in student money through the operator API (goodwill credit). */
 export async function creditStudent(request: APIRequestContext, dollars: number) {
   const me = await (await request.get('/api/v3/users/client/me')).json();
-  const session = await request.post('/api/v3/ops/session', { data: E2E_OPERATOR });
-  expect(session.status()).toBe(200);
-  const { jwt } = await session.json();
+  const jwt = await operatorToken(request);
   const credit = await request.post(`/api/v3/ops/users/${me._id}/balance-credits`, {
     headers: { authorization: `Bearer ${jwt}` },
     data: { amount: dollars, memo: 'e2e credit', idempotency_key: `e2e-${me._id}-${Date.now()}` },
