@@ -28,13 +28,17 @@ const initials = (name: string) =>
     .join('')
     .replace('.', '');
 
-/** Seed 001 §2: reviews, with avatars drawn from the reviewer's initials (no stock photos). */
+/**
+ * Seed 001 §2: reviews, with avatars drawn from the reviewer's initials (no stock photos). Until students' own
+ * ratings are published here, the examples say what they are (DESIGN.md "Honesty").
+ */
 export function Testimonials({ heading = 'What students say' }: { heading?: string }) {
   return (
     <section className={s.section} aria-labelledby="reviews">
       <h2 id="reviews" className={s.heading}>
         {heading}
       </h2>
+      <p className={s.lead}>Illustrative examples of the help students get from their Geeks.</p>
       <ul className={s.reviews}>
         {REVIEWS.map((r) => (
           <li key={r.name} className={s.review}>
