@@ -1,18 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.ts';
+import { startServer } from './helpers/server-process.ts';
+import { createServerDatabase } from './helpers/test-app.ts';
 
 // A server process killed with SIGKILL in the middle of card payments, then started again on the same data:
 // every card the sandbox charged is credited exactly once, nothing else is, and the ledger balances.
-const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -29,32 +28,9 @@ async function freePort(): Promise<number> {
 }
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverPath], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', TRUST_PROXY: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Geekly is running')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited: ${output}`));
-    });
-  });
-  return { child, ready, exited };
+  const server = startServer(env, 'silent');
+  children.push(server.child);
+  return server;
 }
 
 async function database(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
@@ -62,22 +38,11 @@ async function database(): Promise<{ env: Record<string, string>; open: () => Pr
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { env: { DATA_DIR: dataDir }, open: () => openPglite(join(dataDir, 'db')) };
-  const name = `geekly_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
+  const created = await createServerDatabase(serverUrl);
+  cleanups.push(created.drop);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres(url.toString()),
+    env: { DATA_DIR: dataDir, DATABASE_URL: created.url },
+    open: () => openPostgres(created.url),
   };
 }
 

@@ -1,40 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from './helpers/server-process.ts';
 
-const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverPath], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', TRUST_PROXY: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Geekly is running')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited: ${output}`));
-    });
-  });
-  ready.catch(() => {}); // awaited only by the tests that expect the server to come up
-  return { child, ready, exited, output: () => output };
-}
+const start = (env: Record<string, string>) => startServer(env);
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];

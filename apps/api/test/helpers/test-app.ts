@@ -15,6 +15,28 @@ import { seedReferenceData } from '../../src/db/seed.ts';
 import { createSessionTokens } from '../../src/modules/auth/session-token.ts';
 import { upsertStaffAccount } from '../../src/modules/ops/staff-accounts.ts';
 
+/** A fresh database on the PostgreSQL server at `serverUrl`, and how to drop it. */
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `geekly_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /**
  * The engine under test: in-memory PGlite by default; with TEST_DATABASE_URL, a fresh database on
  * that PostgreSQL server for each test file (dropped afterwards), so runs never see each other's data.
@@ -25,22 +47,13 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: 
     const database = await openPglite(undefined);
     return { database, dispose: () => database.close() };
   }
-  const name = `geekly_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const created = await createServerDatabase(serverUrl);
+  const database = await openPostgres(created.url);
   return {
     database,
     dispose: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

@@ -1,11 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryOptions } from '../../auth/api/user.ts';
-import { balanceHistoryQueryOptions } from '../../payments/api/get-balance-history.ts';
-import { type GatewayRedirect, submitGatewayForm } from '../../payments/api/submit-gateway-form.ts';
-import { useResetOnReturn } from '../../payments/hooks/use-reset-on-return.ts';
-import type { Order } from './get-order.ts';
-import { storeOrder } from './update-order.ts';
+import { type PaidOrRedirect, useOrderPaymentMutation } from '../../payments/api/order-payment-mutation.ts';
 
 export type PayInput = {
   /**
@@ -22,26 +16,9 @@ export type PayInput = {
 };
 
 /** Settled from the balance, or the gateway form for what the balance does not cover. */
-export type PayAnswer = { status: 'paid'; order: Order } | GatewayRedirect;
+export type PayAnswer = PaidOrRedirect;
 
 export const payOrder = (id: string, input: PayInput) =>
   api<PayAnswer>(`/orders/${encodeURIComponent(id)}/pay`, { body: input });
 
-/** A redirect answer submits the gateway form at once: the browser leaves for the card page. */
-export function usePayOrder(id: string) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (input: PayInput) => payOrder(id, input),
-    onSuccess: (answer) => {
-      if (answer.status === 'redirect') {
-        submitGatewayForm(answer.gateway);
-        return;
-      }
-      storeOrder(queryClient, answer.order);
-      void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: balanceHistoryQueryOptions.queryKey });
-    },
-  });
-  useResetOnReturn(mutation.reset);
-  return mutation;
-}
+export const usePayOrder = (id: string) => useOrderPaymentMutation((input: PayInput) => payOrder(id, input));
