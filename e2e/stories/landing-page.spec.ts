@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { HOME_HEADLINE, openPublicPage } from '../support/public-site.ts';
-import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import {
+  expectNoSeriousA11yViolations,
+  JSON_CALL,
+  signUpStudent,
+  submitSignUp,
+  uniqueEmail,
+} from '../support/student.ts';
 
 test('The served HTML of the public pages already holds their content, titles and robots markers', async ({
   request,
@@ -50,9 +56,13 @@ test('The public pages have no serious accessibility violations', async ({ page 
   await expectNoSeriousA11yViolations(page);
 });
 
-test('A visitor starts a task on the landing page and the sign-up popup opens with the task kept', async ({
+test('A visitor starts a task on the landing page, signs up in the popup and reaches the new task’s checkout', async ({
   page,
-}) => {
+}, testInfo) => {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   await openPublicPage(page, '/');
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADLINE })).toBeVisible();
   const form = page.getByRole('form', { name: 'Start a task', exact: true });
@@ -86,7 +96,17 @@ test('A visitor starts a task on the landing page and the sign-up popup opens wi
     from: '/',
   });
   expect(pending.toid).toMatch(/\S{8,}/);
-  // The part after signing up (the task created, then checkout) is the ways-in story's.
+
+  // Signing up creates the task and opens its checkout; a task with no price yet goes on to its form.
+  await submitSignUp(dialog, uniqueEmail(testInfo));
+  await expect.poll(() => visited.find((p) => /^\/order\/[^/]+\/checkout$/.test(p))).toBeDefined();
+  const orderId = (visited.find((p) => /^\/order\/[^/]+\/checkout$/.test(p)) ?? '').split('/')[2];
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}(/checkout)?$`));
+  await expect(page.getByText('Outline for my essay on the French Revolution').first()).toBeVisible();
+  const list = await (await page.request.get('/api/v3/orders?page=0', { headers: JSON_CALL })).json();
+  expect(list.results.map((o: { _id: string; subject: string }) => [o._id, o.subject])).toEqual([
+    [orderId, 'History'],
+  ]);
 });
 
 test('A landing variant opens its form on the first click; a form without a title names the task by month', async ({
