@@ -50,6 +50,8 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_login_key_key').on(t.loginKey),
+    // The public count of sign-ups in the last week (decision 011).
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
