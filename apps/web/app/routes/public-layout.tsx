@@ -46,9 +46,8 @@ export default function PublicLayout() {
       setBannerHeight(0);
       return;
     }
-    const measure = () => setBannerHeight(banner.offsetHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first size itself, before the next paint: no forced layout during hydration.
+    const observer = new ResizeObserver(() => setBannerHeight(banner.offsetHeight));
     observer.observe(banner);
     return () => observer.disconnect();
   }, [bannerClosed]);
