@@ -48,4 +48,9 @@ export interface PaymentGateway {
   /** Checks the signature and its age; throws WebhookSignatureError when either is wrong. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): GatewayEvent;
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Gateways whose hosted page is reached by a redirect rather than the form itself (Stripe Checkout): the
+   * page's address for a started payment.
+   */
+  hostedPageUrl?(gatewayRef: string): Promise<string>;
 }

@@ -138,12 +138,9 @@ export function paymentsRoutes(ctx: AppContext, session: Session) {
         },
         async (request, reply) => {
           const p = await findUserPayment(ctx.database.db, currentUser(request).id, request.params.id);
-          const gateway = ctx.gateway as typeof ctx.gateway & {
-            checkoutUrl?: (ref: string) => Promise<string>;
-          };
-          if (p?.status !== 'pending' || !p.gatewayRef || !gateway.checkoutUrl)
-            throw notFound('Payment not found');
-          return reply.redirect(await gateway.checkoutUrl(p.gatewayRef), 303);
+          const { hostedPageUrl } = ctx.gateway;
+          if (p?.status !== 'pending' || !p.gatewayRef || !hostedPageUrl) throw notFound('Payment not found');
+          return reply.redirect(await hostedPageUrl.call(ctx.gateway, p.gatewayRef), 303);
         },
       );
 

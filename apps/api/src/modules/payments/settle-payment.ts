@@ -6,6 +6,7 @@ import { paymentEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
+import { isUuid } from '../orders/orders.repository.ts';
 import { lockPayment, type PaymentRow, updatePayment } from './payments.repository.ts';
 
 /** Pays the task or the tip the card payment was for, from the balance the card money just reached. */
@@ -55,8 +56,7 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
         id: `${gateway}:${event.id}`,
         gateway,
         type: event.kind === 'ignored' ? event.type : event.kind,
-        paymentId:
-          event.kind === 'ignored' ? null : /^[0-9a-f-]{36}$/i.test(event.paymentId) ? event.paymentId : null,
+        paymentId: event.kind !== 'ignored' && isUuid(event.paymentId) ? event.paymentId : null,
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });

@@ -62,7 +62,7 @@ export function createStripeGateway(opts: {
   publicUrl: string;
   /** For tests: the SDK pointed somewhere else. */
   client?: Stripe;
-}): PaymentGateway & { checkoutUrl(sessionId: string): Promise<string> } {
+}): PaymentGateway {
   const stripe = opts.client ?? new Stripe(opts.secretKey);
   const origin = new URL(opts.publicUrl).origin;
   return {
@@ -100,7 +100,7 @@ export function createStripeGateway(opts: {
         gatewayRef: session.id,
       };
     },
-    async checkoutUrl(sessionId) {
+    async hostedPageUrl(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       if (!session.url) throw new Error('The Stripe session has no page (it is complete or expired)');
       return session.url;
