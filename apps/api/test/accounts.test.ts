@@ -177,7 +177,42 @@ describe('sessions', () => {
     expect((await call(t, { url: '/users/client/me', token })).status).toBe(401);
   });
 
-  it('refuses a cookie-authenticated mutation without the CSRF header or a same-origin Origin', async () => {
+  it('lets a plain client (no cookie, no Origin, no X-Requested-With) sign up, log in and call', async () => {
+    const email = `plain-${Date.now()}@example.com`;
+    const plain = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/v3${url}`, payload, headers, remoteAddress: t.nextIp() });
+    const signUp = await plain('/users/client/new', { email, password: 'correct horse' });
+    expect(signUp.statusCode).toBe(201);
+    const logIn = await plain('/factor_auth', { type: 'check_code', factor: 'login', value: email, code: 'correct horse' });
+    expect(logIn.statusCode, logIn.body).toBe(200);
+    const created = await plain(
+      '/orders',
+      { title: 'Essay', subject: 'English' },
+      { authorization: `Bearer ${logIn.json().jwt}` },
+    );
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('refuses a cookie-carrying request from a foreign Origin or marked cross-site by the browser', async () => {
+    const { token } = await signUpClient(t);
+    const fetchSiteCrossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/orders',
+      headers: { cookie: `auth_token=${token}`, 'sec-fetch-site': 'cross-site' },
+      payload: { title: 'x', subject: 'English' },
+    });
+    expect(fetchSiteCrossSite.statusCode).toBe(403);
+    expect(fetchSiteCrossSite.json().detail).toBe('Cross-site request refused');
+    const sameSiteFetch = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/orders',
+      headers: { cookie: `auth_token=${token}`, 'sec-fetch-site': 'same-origin' },
+      payload: { title: 'x', subject: 'English' },
+    });
+    expect(sameSiteFetch.statusCode).toBe(201);
+  });
+
+  it('refuses a cookie-authenticated mutation from a foreign Origin, not from its own', async () => {
     const { token } = await signUpClient(t);
     const res = await t.app.inject({
       method: 'POST',
@@ -211,6 +246,14 @@ describe('profile', () => {
       country: 'US',
       notification_email: 'notify@example.com',
     });
+  });
+
+  it('answers an empty patch with the unchanged profile, not a 500', async () => {
+    const { token } = await signUpClient(t);
+    const before = await call(t, { url: '/users/client/me', token });
+    const res = await call(t, { url: '/users/client/me', method: 'PATCH', token, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(before.body);
   });
 
   it('answers 409 "Already exists phone" when another user has the phone', async () => {

@@ -17,14 +17,19 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     const owner = await findUserByPhone(db, patch.phone);
     if (owner && owner.id !== user.id) throw new AppError('CONFLICT', 'Already exists phone');
   }
-  let updated: UserRow;
-  try {
-    updated = await updateUser(db, user.id, {
+  const changes = Object.fromEntries(
+    Object.entries({
       phone: patch.phone,
       country: patch.country,
       notificationEmail: patch.notification_email,
       onBoardingEventSentAt: patch.onBoardingEventSentAt ? new Date(patch.onBoardingEventSentAt) : undefined,
-    });
+    }).filter(([, v]) => v !== undefined),
+  );
+  // An empty patch changes nothing (an UPDATE with nothing to set is an error in the ORM, not the caller's).
+  if (Object.keys(changes).length === 0) return toUserView(user, await userStats(db, user.id));
+  let updated: UserRow;
+  try {
+    updated = await updateUser(db, user.id, changes);
   } catch (err) {
     // Two users saving the same phone at once: the unique index decides.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Already exists phone');
