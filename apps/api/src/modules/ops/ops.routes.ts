@@ -1,24 +1,15 @@
-import {
-  OPERATOR_TRANSITIONS,
-  type TransitionInputs,
-  type TransitionName,
-} from '@geekly/domain/orders/order-machine.ts';
+import { OPERATOR_TRANSITIONS, type TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { geeks } from '../../db/schema.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { applyOrderTransition } from '../orders/apply-order-transition.ts';
-import { orderView } from '../orders/list-orders.ts';
-import { findOrderById, isUuid } from '../orders/orders.repository.ts';
 import { creditBalance } from './credit-balance.ts';
+import { applyOperatorTransition, assignableGeeks, operatorOrder } from './operator-orders.ts';
 import { logInStaff } from './staff-accounts.ts';
 
 const opsOrderSchema = orderResponseSchema.extend({ user_id: z.string() });
@@ -67,10 +58,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
             },
           },
         },
-        async () => {
-          const rows = await ctx.database.db.select().from(geeks).orderBy(asc(geeks.publicFullName));
-          return rows.map((g) => ({ _id: g.id, public_full_name: g.publicFullName, major: g.major }));
-        },
+        async () => assignableGeeks(ctx),
       );
 
       s.get(
@@ -83,11 +71,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
             response: { 200: opsOrderSchema, ...errorResponses(401, 403, 404) },
           },
         },
-        async (request) => {
-          const row = await findOrderById(ctx.database.db, request.params.id);
-          if (!row) throw notFound('Order not found');
-          return { ...(await orderView(ctx, row)), user_id: row.userId };
-        },
+        async (request) => operatorOrder(ctx, request.params.id),
       );
 
       s.post(
@@ -101,30 +85,8 @@ export function opsRoutes(ctx: AppContext, session: Session) {
             response: { 200: opsOrderSchema, ...errorResponses(401, 403, 404, 409, 422) },
           },
         },
-        async (request) => {
-          const staffUser = currentUser(request);
-          const { name, writer_id } = request.body;
-          const caller = { actor: 'operator', userId: null, actorId: staffUser.id } as const;
-          let row: Awaited<ReturnType<typeof applyOrderTransition>>;
-          if (name === 'assign_geek') {
-            const [geek] =
-              writer_id && isUuid(writer_id)
-                ? await ctx.database.db.select().from(geeks).where(eq(geeks.id, writer_id))
-                : [];
-            if (!geek || geek.isDisabled) throw validationError({ writer_id: 'Choose a Geek from the list' });
-            row = await applyOrderTransition(ctx, caller, request.params.id, name, { writerId: geek.id });
-          } else {
-            // Every other operator transition takes no input.
-            row = await applyOrderTransition(
-              ctx,
-              caller,
-              request.params.id,
-              name,
-              {} as TransitionInputs['start_work'],
-            );
-          }
-          return { ...(await orderView(ctx, row)), user_id: row.userId };
-        },
+        async (request) =>
+          applyOperatorTransition(ctx, currentUser(request), request.params.id, request.body),
       );
 
       s.post(

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { newLoginKey, newReferralCode } from '../users/random-codes.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
+import { insertStaffUser, resetStaffPassword } from './ops.repository.ts';
 
 /** Creates a staff account, or resets the password of an existing one. Refuses a client's e-mail. */
 export async function upsertStaffAccount(db: Db, email: string, password: string) {
@@ -13,24 +12,17 @@ export async function upsertStaffAccount(db: Db, email: string, password: string
   if (existing && existing.role !== 'staff') throw new Error(`${email} is a client account, not a staff one`);
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await db
-      .update(users)
-      .set({ passwordHash, tokenVersion: existing.tokenVersion + 1 })
-      .where(eq(users.id, existing.id));
+    await resetStaffPassword(db, existing.id, passwordHash, existing.tokenVersion + 1);
     return { id: existing.id, created: false };
   }
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash,
-      role: 'staff',
-      notificationEmail: email,
-      referralCode: newReferralCode(),
-      loginKey: newLoginKey(),
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error('staff account not created');
+  const row = await insertStaffUser(db, {
+    email,
+    passwordHash,
+    role: 'staff',
+    notificationEmail: email,
+    referralCode: newReferralCode(),
+    loginKey: newLoginKey(),
+  });
   return { id: row.id, created: true };
 }
 
