@@ -20,6 +20,7 @@ import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { errorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSession } from './plugins/session.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
@@ -36,6 +37,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRouteTable(app);
 
   const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
   await app.register(helmet, {

@@ -183,7 +183,12 @@ describe('sessions', () => {
       t.app.inject({ method: 'POST', url: `/api/v3${url}`, payload, headers, remoteAddress: t.nextIp() });
     const signUp = await plain('/users/client/new', { email, password: 'correct horse' });
     expect(signUp.statusCode).toBe(201);
-    const logIn = await plain('/factor_auth', { type: 'check_code', factor: 'login', value: email, code: 'correct horse' });
+    const logIn = await plain('/factor_auth', {
+      type: 'check_code',
+      factor: 'login',
+      value: email,
+      code: 'correct horse',
+    });
     expect(logIn.statusCode, logIn.body).toBe(200);
     const created = await plain(
       '/orders',

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { arbitraryFor, hostileValue, mutated, rawBodies } from './helpers/schema-arbitrary.ts';
+import {
+  freshToken,
+  isStaffPath,
+  type Operation,
+  openApiOperations,
+  uniqueIp,
+  userStateHash,
+} from './helpers/sweep.ts';
+import { createTestApp, creditBalance, pricedOrder, signUpClient, staffToken } from './helpers/test-app.ts';
+
+/**
+ * API.md "Bad input, for every call", generated from the live OpenAPI document: every operation gets 300 inputs
+ * (schema-shaped values from fast-check, the same with one hostile field or a prototype key, hostile values of
+ * every type, broken JSON and lying content types). No answer may be a 5xx, a 429 only where the operation
+ * documents one, and an answer of 4xx changes nothing of the caller's (user row, tasks, ledger).
+ */
+const INPUTS_PER_OPERATION = 300;
+
+const t = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '100000' });
+afterAll(() => t.close());
+
+const student = await signUpClient(t);
+const staff = await staffToken(t);
+await creditBalance(t, staff, student.id, 100);
+const order = await pricedOrder(t, student.token);
+const ownIds = [order._id, student.id];
+
+type Input = {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body:
+    | { kind: 'none' }
+    | { kind: 'json'; value: unknown }
+    | { kind: 'raw'; payload: string; contentType: string };
+};
+
+const pathValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ownIds) },
+  { weight: 1, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.constantFrom('sandbox', 'stripe') },
+  { weight: 2, arbitrary: hostileValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
+);
+
+function inputs(op: Operation): fc.Arbitrary<Input> {
+  const params = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue])));
+  const query = fc.record(
+    Object.fromEntries(
+      op.queryParams.map((p) => [p.name, fc.oneof(arbitraryFor(p.schema), hostileValue)] as const),
+    ),
+    { requiredKeys: [] },
+  );
+  const valid = arbitraryFor(op.body);
+  const body: fc.Arbitrary<Input['body']> = fc.oneof(
+    { weight: op.body ? 4 : 1, arbitrary: valid.map((value) => ({ kind: 'json' as const, value })) },
+    { weight: op.body ? 3 : 1, arbitrary: mutated(valid).map((value) => ({ kind: 'json' as const, value })) },
+    { weight: 1, arbitrary: hostileValue.map((value) => ({ kind: 'json' as const, value })) },
+    { weight: 2, arbitrary: rawBodies.map((r) => ({ kind: 'raw' as const, ...r })) },
+    { weight: op.body ? 0 : 2, arbitrary: fc.constant({ kind: 'none' as const }) },
+  );
+  return fc.record({ params, query, body });
+}
+
+function queryString(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const v of value) search.append(key, String(v));
+    else search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function send(op: Operation, input: Input, token: string) {
+  let url = op.path;
+  for (const [name, value] of Object.entries(input.params)) {
+    url = url.replace(`{${name}}`, encodeURIComponent(value.toWellFormed()));
+  }
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  let payload: string | undefined;
+  if (input.body.kind === 'json') {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(input.body.value) ?? 'null';
+  } else if (input.body.kind === 'raw') {
+    headers['content-type'] = input.body.contentType;
+    payload = input.body.payload;
+  }
+  return t.app.inject({
+    method: op.method as 'GET',
+    url: `${url}${queryString(input.query)}`,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+    remoteAddress: uniqueIp(),
+  });
+}
+
+describe('fuzzing every operation of the OpenAPI document', () => {
+  const operations = openApiOperations(t);
+
+  it('finds the operations to fuzz in the live document', () => {
+    expect(operations.length).toBeGreaterThan(20);
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toContain('PATCH /api/v3/users/client/me');
+  });
+
+  for (const [index, op] of operations.entries()) {
+    it(`${op.method} ${op.path}: ${INPUTS_PER_OPERATION} inputs, no 5xx, a refusal changes nothing`, async () => {
+      const caller = isStaffPath(op.path) ? staff : await freshToken(t, student.id);
+      const samples = fc.sample(inputs(op), { numRuns: INPUTS_PER_OPERATION, seed: 17_000 + index });
+      const failures: string[] = [];
+      let state = await userStateHash(t, student.id);
+      for (const input of samples) {
+        const res = await send(op, input, caller);
+        const what = () =>
+          `${res.statusCode} for ${JSON.stringify(input).slice(0, 300)}: ${res.body.slice(0, 200)}`;
+        if (res.statusCode >= 500) failures.push(`5xx: ${what()}`);
+        if (res.statusCode === 429 && !op.statuses.has(429)) failures.push(`undocumented 429: ${what()}`);
+        if (op.method === 'GET') continue;
+        const after = await userStateHash(t, student.id);
+        if (res.statusCode >= 400 && after !== state) failures.push(`a refusal changed state: ${what()}`);
+        state = after;
+      }
+      expect(failures.slice(0, 5)).toEqual([]);
+      expect(samples).toHaveLength(INPUTS_PER_OPERATION);
+    });
+  }
+});
