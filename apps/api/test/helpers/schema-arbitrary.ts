@@ -91,7 +91,13 @@ export function arbitraryFor(s: JsonSchema | undefined, depth = 0): fc.Arbitrary
       const required = new Set(s.required ?? []);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, sub] of Object.entries(props)) record[key] = arbitraryFor(sub, depth + 1);
-      return fc.record(record, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
+      const requiredKeys = Object.keys(props).filter((k) => required.has(k));
+      const minimal = Object.fromEntries(requiredKeys.map((k) => [k, record[k] as fc.Arbitrary<unknown>]));
+      // Only the required keys (an empty patch for an all-optional schema) is an edge worth its own share.
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.record(record, { requiredKeys }) },
+        { weight: 1, arbitrary: fc.record(minimal) },
+      );
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
