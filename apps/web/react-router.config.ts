@@ -1,5 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 import { LANDING_VARIANT_PATHS } from './app/features/landing/landing-variants.ts';
+import { writeRouteManifest } from './scripts/route-manifest.ts';
 
 /**
  * The public pages are prerendered to static HTML at build time and hydrated (decision 011); everything
@@ -29,4 +30,7 @@ export default {
   buildDirectory: 'build',
   ssr: false,
   prerender: PRERENDERED_PATHS,
+  // The server answers a real 404 for a path no route matches: it reads the route table written here.
+  buildEnd: ({ reactRouterConfig }) =>
+    writeRouteManifest(reactRouterConfig.routes, `${reactRouterConfig.buildDirectory}/client`),
 } satisfies Config;

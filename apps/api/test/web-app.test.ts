@@ -31,6 +31,24 @@ beforeAll(async () => {
     `<html><head><script>${aboutInline}</script></head><body><h1>About us</h1><script type="text/plain" id="rr-boot">${deferredBoot}</script></body></html>`,
   );
   writeFileSync(join(root, '__spa-fallback.html'), `<html><body><script>${spaInline}</script></body></html>`);
+  mkdirSync(join(root, 'page-not-found'));
+  writeFileSync(
+    join(root, 'page-not-found', 'index.html'),
+    '<html><body><h1>Looks like you are lost</h1></body></html>',
+  );
+  // The web build's route table (apps/web/scripts/route-manifest.ts).
+  writeFileSync(
+    join(root, 'route-manifest.json'),
+    JSON.stringify([
+      '/',
+      '/about-us',
+      '/orders',
+      '/orders/:orderId/created',
+      '/order/:orderId/tips-success/:amount',
+      '/r/:key/*',
+      '/page-not-found',
+    ]),
+  );
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), js);
   writeFileSync(join(root, 'assets', 'app-1a2b.js.br'), brotliCompressSync(js));
   writeFileSync(join(root, 'assets', 'app-1a2b.js.gz'), gzipSync(js));
@@ -45,6 +63,15 @@ afterAll(async () => {
 const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
 describe('serving the web app', () => {
+  it('answers a path no route of the web app matches with a real 404 and the not-found page', async () => {
+    for (const url of ['/nothing-here', '/orders/123', '/order/abc/tips-success', '/about-us/more']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('Looks like you are lost');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
   it('allows exactly the inline scripts of every built HTML page, prerendered ones included, by hash', () => {
     expect(inlineScriptHashes(root).sort()).toEqual(
       [sha(inline), sha(aboutInline), sha(deferredBoot), sha(spaInline)].sort(),
@@ -94,6 +121,11 @@ describe('serving the web app', () => {
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain(spaInline);
     expect(route.body).not.toContain('Landing');
+    for (const url of ['/ORDERS/', '/order/abc/tips-success/5', '/r/key1', '/r/key1/a/b']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(spaInline);
+    }
     const api = await app.inject({ url: '/api/v3/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not found' });

@@ -37,9 +37,37 @@ function pagePath(url: string): string {
 }
 
 /**
+ * The web app's route table, written by its build (apps/web/scripts/route-manifest.ts) as path patterns
+ * ('/order/:orderId', '/r/:key/*'). Null for a build without one: every path is then the app's to answer.
+ */
+export function clientRouteMatcher(root: string): ((path: string) => boolean) | null {
+  const file = join(root, 'route-manifest.json');
+  if (!existsSync(file)) return null;
+  const patterns = JSON.parse(readFileSync(file, 'utf8')) as string[];
+  const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const regexes = patterns.map((pattern) => {
+    const body = pattern
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        if (segment === '*') return '(?:/.*)?';
+        if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+        return `/${escapeRegex(segment)}`;
+      })
+      .join('');
+    return new RegExp(`^${body || '/'}$`, 'i');
+  });
+  return (path) => {
+    const trimmed = path.replace(/\/+$/, '') || '/';
+    return regexes.some((r) => r.test(trimmed));
+  };
+}
+
+/**
  * Serves the built web app (decision 011): the prerendered public pages as their own HTML (`/about-us` →
- * `about-us/index.html`), everything else that is not an API path through the SPA entry (the app shows its
- * own 404). Files are sent as the build's brotli or gzip copies when the browser accepts them.
+ * `about-us/index.html`), every other route of the web app's route table through the SPA entry, and any path
+ * no route matches as a real 404 with the prerendered not-found page (decision 016). Files are sent as the
+ * build's brotli or gzip copies when the browser accepts them.
  */
 export async function registerWebApp(app: FastifyInstance, root: string) {
   if (!existsSync(root)) {
@@ -70,12 +98,17 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
       }
     },
   });
+  const isClientRoute = clientRouteMatcher(root);
+  const notFoundPage = prerendered.get('/page-not-found') ?? spaEntry;
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: 'Not found' });
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .sendFile(prerendered.get(pagePath(request.url)) ?? spaEntry);
+    const path = pagePath(request.url);
+    const page = prerendered.get(path);
+    reply.header('cache-control', 'no-cache');
+    if (page) return reply.sendFile(page);
+    if (!isClientRoute || isClientRoute(path)) return reply.sendFile(spaEntry);
+    return reply.status(404).sendFile(notFoundPage);
   });
 }
