@@ -169,6 +169,29 @@ describe('sessions', () => {
     expect((await call(t, { url: '/users/client/me', token: `${token}x` })).status).toBe(401);
   });
 
+  it('sets and clears the readable session hint with the session cookie, and gives it to older sessions', async () => {
+    const signUp = await call(t, {
+      url: '/users/client/new',
+      body: { email: `hint-${Date.now()}@example.com`, password: 'correct horse' },
+      ip: t.nextIp(),
+    });
+    const cookies = String(signUp.headers['set-cookie']);
+    expect(cookies).toMatch(/geekly_session=1;[^,]*Max-Age=\d+/);
+    expect(cookies).not.toMatch(/geekly_session=1;[^,]*HttpOnly/);
+    const token = signUp.body.jwt as string;
+    // A session from before the hint: any answer to a request carrying the cookie sets it.
+    const older = await call(t, { url: '/users/client/me', cookie: `auth_token=${token}` });
+    expect(String(older.headers['set-cookie'])).toMatch(/geekly_session=1/);
+    const withHint = await call(t, {
+      url: '/users/client/me',
+      cookie: `auth_token=${token}; geekly_session=1`,
+    });
+    expect(withHint.headers['set-cookie']).toBeUndefined();
+    const out = await call(t, { url: '/logout', method: 'POST', cookie: `auth_token=${token}` });
+    expect(String(out.headers['set-cookie'])).toMatch(/geekly_session=;/);
+    expect(String(out.headers['set-cookie'])).not.toMatch(/geekly_session=1/);
+  });
+
   it('log-out answers 204, clears the cookie and revokes the token', async () => {
     const { token } = await signUpClient(t);
     const out = await call(t, { url: '/logout', method: 'POST', token });

@@ -10,6 +10,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A readable companion of the HttpOnly session cookie that says only "a session may exist", so the web app
+ * does not ask GET /users/client/me for a visitor (a 401 the browser would log as an error on every page).
+ */
+export const SESSION_HINT_COOKIE = 'geekly_session';
+
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Not authenticated');
 
 export function bearerOrCookieToken(request: FastifyRequest): string | undefined {
@@ -32,6 +38,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<U
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   const secure = ctx.config.PUBLIC_URL.startsWith('https://');
+  const hintOptions = { httpOnly: false, sameSite: 'lax', secure, path: '/' } as const;
+  // Sessions from before the hint existed get it on their next request (a page load is one).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE]) return;
+    if (String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_MAX_AGE_SECONDS });
+  });
   return {
     /** preHandler for the client area: staff tokens are never accepted here. */
     async requireClient(request: FastifyRequest) {
@@ -53,9 +66,11 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
         path: '/',
         maxAge: SESSION_MAX_AGE_SECONDS,
       });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_MAX_AGE_SECONDS });
     },
     clearSessionCookie(reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
     },
   };
 }

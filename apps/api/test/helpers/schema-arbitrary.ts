@@ -155,7 +155,8 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     // JSON.parse makes __proto__ an own key, as a hostile client's body would.
     const copy = JSON.parse(text) as Record<string, unknown>;
     if (protoKey || keys.length === 0) {
-      return JSON.parse(`{"__proto__":${JSON.stringify(bad) ?? 'null'},${text.slice(1)}`.replace(',}', '}'));
+      const proto = `{"__proto__":${JSON.stringify(bad) ?? 'null'}`;
+      return JSON.parse(text === '{}' ? `${proto}}` : `${proto},${text.slice(1)}`);
     }
     copy[keys[n % keys.length] as string] = bad;
     return copy;

@@ -1,6 +1,7 @@
 import { readJson, removeKey, writeJson } from './local-store.ts';
 
-// Decision 011: a task started while logged out, created after sign-up or log-in.
+// Decision 011: a task started while logged out, created after sign-up or log-in. The one owner of the key:
+// a stored task needs its toid and subject; a missing title becomes the seed's default when it is created.
 const KEY = 'geekly.orderPending';
 
 export type PendingOrder = { toid: string; title: string; subject: string; from?: string };
@@ -20,3 +21,5 @@ export function readPendingOrder(): PendingOrder | null {
 export function clearPendingOrder() {
   removeKey(KEY);
 }
+
+export const hasPendingOrder = () => readPendingOrder() !== null;

@@ -4,7 +4,7 @@ import { PublicFooter } from '../components/public-footer.tsx';
 import { PublicHeader } from '../components/public-header.tsx';
 import { useMe } from '../features/auth/api/user.ts';
 import { PromoBanner, usePromoBannerClosed } from '../features/landing/components/promo-banner.tsx';
-import { hasPendingOrder } from '../lib/order-pending.ts';
+import { hasPendingOrder } from '../lib/pending-order.ts';
 
 // Logged-in visitors of the always-visible pages see the client area's header and footer (seed 001 §2);
 // loaded only then.

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/user.ts';
 import type { LandingTask } from '../features/landing/components/landing-task-validation.ts';
 import { useCreateOrder } from '../features/orders/api/create-order.ts';
-import { savePendingOrder } from '../lib/order-pending.ts';
+import { savePendingOrder } from '../lib/pending-order.ts';
 
 const newTaskId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { hasSessionHint } from '../../../lib/session-hint.ts';
 
 export type User = {
   _id: string;
@@ -14,10 +15,14 @@ export type User = {
 
 export const getMe = () => api<User>('/users/client/me');
 
+/** A visitor without a session is answered here as the server would, without a request the browser logs. */
+const getMeIfSignedIn = () =>
+  hasSessionHint() ? getMe() : Promise.reject(new ApiError(401, 'Not authenticated'));
+
 // A visitor's 401 (and a staff token's 403) is an answer here, not a failure: the pages decide what to show.
 export const meQueryOptions = queryOptions({
   queryKey: ['users', 'me'],
-  queryFn: getMe,
+  queryFn: getMeIfSignedIn,
   meta: { handledStatuses: [401, 403] },
 });
 

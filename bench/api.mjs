@@ -1,0 +1,89 @@
+// API read benchmark (issue 17; not part of npm test). On a PostgreSQL server it seeds 10,000 tasks for one
+// student, then runs autocannon (in its own process) against GET /orders?page=0, GET /orders/{id} and a bare
+// Fastify route that reads the same page with one query, in the same run, and prints requests a second, p99 and
+// the ratios to the bare route. Usage: npm run bench:api [-- --duration 10 --connections 50]
+// The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+// a database is created for the run and dropped afterwards.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+});
+const TASKS = 10_000;
+process.env.TEST_DATABASE_URL ??=
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const { createTestApp, pricedOrder, signUpClient } = await import('../apps/api/test/helpers/test-app.ts');
+const t = await createTestApp();
+const rows = (result) => (Array.isArray(result) ? result : result.rows);
+
+try {
+  const student = await signUpClient(t);
+  const first = await pricedOrder(t, student.token);
+  const columns = rows(
+    await t.db.execute(sql`select column_name as c from information_schema.columns
+      where table_name = 'orders' and column_name not in ('id', 'number', 'created_at')`),
+  ).map((r) => sql.identifier(r.c));
+  const list = sql.join(columns, sql`, `);
+  await t.db.execute(sql`insert into orders (${list}, created_at)
+    select ${list}, now() - make_interval(mins => g) from orders, generate_series(1, ${TASKS - 1}) g
+    where id = ${first._id}`);
+  await t.db.execute(sql`analyze orders`);
+
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.get('/bare', async () =>
+    rows(
+      await t.db.execute(sql`select * from orders where user_id = ${student.id} and client_remove = false
+        and system_client_status <> 'Deleted' order by created_at desc, number desc limit 50`),
+    ),
+  );
+  const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const targets = [
+    { name: 'bare one-query route', url: `${bareAddress}/bare` },
+    { name: 'GET /orders?page=0', url: `${address}/api/v3/orders?page=0` },
+    { name: 'GET /orders/{id}', url: `${address}/api/v3/orders/${first._id}` },
+  ];
+  const cannon = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+  const results = [];
+  for (const target of targets) {
+    // autocannon runs in its own process while this one serves.
+    const result = await run(process.execPath, [
+      cannon,
+      ...['-c', args.connections, '-d', args.duration, '-j'],
+      ...['-H', `authorization=Bearer ${student.token}`],
+      target.url,
+    ]);
+    const stats = JSON.parse(result);
+    if (stats.non2xx > 0) throw new Error(`${target.name}: ${stats.non2xx} answers were not 2xx`);
+    results.push({ ...target, rps: stats.requests.average, p99: stats.latency.p99 });
+  }
+  const base = results[0];
+  console.log(`\n${TASKS} tasks, ${args.connections} connections, ${args.duration} s each, PostgreSQL\n`);
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${(r.rps / base.rps).toFixed(2)}× bare`,
+    );
+  }
+  await bare.close();
+} finally {
+  await t.close();
+}
+
+/** The child's stdout (spawnSync would block the server under test). */
+function run(command, argv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`autocannon exited ${code}`))));
+  });
+}
