@@ -1,5 +1,6 @@
+import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signUpClient, type TestApp } from './helpers/test-app.ts';
+import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +100,53 @@ describe('GET /orders', () => {
     expect(res.body.total).toBe(3);
     expect(res.body.results.map((o: { title: string }) => o.title)).toEqual(['Third', 'Second', 'First']);
     expect(res.body.results[0]).toMatchObject({ messages_count: 0, status: { key: expect.any(String) } });
+  });
+
+  it('prices and builds a page in the same number of queries whatever its size, in the documented shape', async () => {
+    // Every statement of the engine goes through its client's query(): count them around one request.
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = client.query;
+    let queries = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      queries++;
+      return original.apply(this, args);
+    };
+    const queriesFor = async (token: string) => {
+      queries = 0;
+      const res = await call(t, { url: '/orders?page=0', token });
+      expect(res.status).toBe(200);
+      return { n: queries, body: res.body };
+    };
+    try {
+      const small = await signUpClient(t);
+      const large = await signUpClient(t);
+      for (const [who, count] of [
+        [small, 1],
+        [large, 12],
+      ] as const) {
+        for (let i = 0; i < count; i++) {
+          const order = await pricedOrder(t, who.token);
+          await call(t, {
+            method: 'PATCH',
+            url: `/orders/${order._id}`,
+            token: who.token,
+            body: { discount: 'NEWUSER' },
+          });
+        }
+      }
+      const one = await queriesFor(small.token);
+      const twelve = await queriesFor(large.token);
+      expect(twelve.body.results).toHaveLength(12);
+      expect(one.n).toBeGreaterThan(3);
+      expect(twelve.n).toBe(one.n);
+      // Written without re-validation on each request: checked against the schema here instead.
+      for (const view of twelve.body.results) expect(orderResponseSchema.parse(view)).toEqual(view);
+      const single = await call(t, { url: `/orders/${twelve.body.results[0]._id}`, token: large.token });
+      expect(orderResponseSchema.parse(single.body)).toEqual(single.body);
+      expect(single.body.discount_valid).toBe(true);
+    } finally {
+      client.query = original;
+    }
   });
 
   it('pages past the end return an empty list with the same total', async () => {

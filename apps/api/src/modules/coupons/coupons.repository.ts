@@ -1,6 +1,6 @@
 import type { AddOnService } from '@geekly/domain/pricing/add-ons.ts';
 import type { Coupon, CouponUsage } from '@geekly/domain/pricing/coupons.ts';
-import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { coupons, orders } from '../../db/schema.ts';
 
@@ -56,4 +56,30 @@ export async function couponUsage(
       .where(and(paid, eq(orders.discount, code))),
   ]);
   return { paidOrdersCount: mine?.n ?? 0, userUses: mineWithCode?.n ?? 0, totalUses: all?.n ?? 0 };
+}
+
+/** Several codes in one query (a page of tasks). */
+export async function findCoupons(db: Db, codes: string[]): Promise<Map<string, Coupon>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.select().from(coupons).where(inArray(coupons.code, codes));
+  return new Map(rows.map((row) => [row.code, toCoupon(row)]));
+}
+
+/** Paid tasks of every client carrying each code, and the client's own paid tasks with their codes. */
+export async function couponUsages(db: Db, userId: string, codes: string[]) {
+  const paid = isNotNull(orders.clientPaidAtFirst);
+  const [totals, mine] = await Promise.all([
+    codes.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ code: orders.discount, n: count() })
+          .from(orders)
+          .where(and(paid, inArray(orders.discount, codes)))
+          .groupBy(orders.discount),
+    db
+      .select({ id: orders.id, code: orders.discount })
+      .from(orders)
+      .where(and(paid, eq(orders.userId, userId))),
+  ]);
+  return { totals: new Map(totals.map((t) => [t.code ?? '', t.n])), mine };
 }

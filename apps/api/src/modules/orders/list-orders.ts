@@ -1,9 +1,7 @@
-import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
 import type { AppContext } from '../../app-context.ts';
 import { orderPaidCents } from '../ledger/ledger.repository.ts';
-import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { priceOrder } from './order-pricing.ts';
+import { priceOrderWith } from './order-pricing.ts';
 import { toOrderView } from './order-view.ts';
 import {
   findUserOrder,
@@ -12,25 +10,25 @@ import {
   type OrderRow,
   preferredGeekIds,
 } from './orders.repository.ts';
+import { loadPricingInputs } from './pricing-inputs.ts';
 
 export const ORDERS_PAGE_SIZE = 50;
 
-/** Views of one client's orders, each priced by the server at this moment. */
+/** Views of one client's orders, each priced by the server at this moment, in a fixed number of queries. */
 export async function orderViews(ctx: AppContext, userId: string, rows: OrderRow[]) {
   const db = ctx.database.db;
   const ids = rows.map((r) => r.id);
   const now = ctx.now();
-  const [paid, messages, geeks, subs] = await Promise.all([
+  const [paid, messages, geeks, pricingInputs] = await Promise.all([
     orderPaidCents(db, ids),
     messageCounts(db, ids),
     preferredGeekIds(db, userId),
-    userSubscriptions(db, userId),
+    loadPricingInputs(db, userId, rows, now),
   ]);
-  const premiumPlus = hasPremiumPlus(subs, now);
   return Promise.all(
     rows.map(async (row) => {
       const paidCents = paid.get(row.id) ?? 0;
-      const priced = await priceOrder(db, row, paidCents, now, { premiumPlus });
+      const priced = await priceOrderWith(row, paidCents, now, pricingInputs(row));
       return toOrderView(row, {
         paidCents,
         messagesCount: messages.get(row.id) ?? 0,

@@ -1,6 +1,11 @@
 import { isChangeable } from '@geekly/domain/orders/order-status.ts';
 import type { AddedService, AddOnService } from '@geekly/domain/pricing/add-ons.ts';
-import { type CouponCheck, checkCoupon } from '@geekly/domain/pricing/coupons.ts';
+import {
+  type Coupon,
+  type CouponCheck,
+  type CouponUsage,
+  checkCoupon,
+} from '@geekly/domain/pricing/coupons.ts';
 import { lockedOrderPrice, type OrderPrice, orderPrice } from '@geekly/domain/pricing/order-price.ts';
 import { parsePages } from '@geekly/domain/pricing/quote.ts';
 import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
@@ -14,6 +19,13 @@ export type PricedOrder = { price: OrderPrice; coupon: CouponCheck | null; chang
 
 export const orderServices = (row: OrderRow) => row.services as AddedService[];
 
+/** What pricing reads besides the task itself: the client's Premium Plus, the coupon and how it was used. */
+export type PricingInputs = {
+  premiumPlus: boolean;
+  coupon: Coupon | undefined;
+  usage: () => CouponUsage | Promise<CouponUsage>;
+};
+
 /**
  * The server's price of a task at `now`. While the task is changeable the price follows the clock, the pages,
  * the coupon and the add-ons (seed 000 §9); once paid, the work price is frozen and only add-ons change it.
@@ -26,12 +38,25 @@ export async function priceOrder(
   now: Date,
   opts: { lockCoupon?: boolean; changeable?: boolean; premiumPlus?: boolean } = {},
 ): Promise<PricedOrder> {
-  const changeable = opts.changeable ?? isChangeable(statusInput(row, paidCents));
-  const pages = parsePages(row.size);
-  const services = orderServices(row);
-  const couponRow = row.discount
+  const coupon = row.discount
     ? await findCoupon(db, row.discount, { forUpdate: opts.lockCoupon })
     : undefined;
+  const premiumPlus = opts.premiumPlus ?? hasPremiumPlus(await userSubscriptions(db, row.userId), now);
+  const usage = () => couponUsage(db, row.userId, row.discount ?? '', row.id);
+  return priceOrderWith(row, paidCents, now, { premiumPlus, coupon, usage }, opts.changeable);
+}
+
+/** The same price from inputs loaded beforehand (a page of tasks loads them once for all: pricing-inputs.ts). */
+export async function priceOrderWith(
+  row: OrderRow,
+  paidCents: number,
+  now: Date,
+  inputs: PricingInputs,
+  changeableOverride?: boolean,
+): Promise<PricedOrder> {
+  const changeable = changeableOverride ?? isChangeable(statusInput(row, paidCents));
+  const pages = parsePages(row.size);
+  const services = orderServices(row);
   if (!changeable) {
     return {
       changeable,
@@ -42,7 +67,7 @@ export async function priceOrder(
         pages,
         quoteCents: row.quotePriceCents,
         workCents: row.clientBasePriceCents,
-        freeAddOn: (couponRow?.freeAddOn as AddOnService | null | undefined) ?? null,
+        freeAddOn: (inputs.coupon?.freeAddOn as AddOnService | null | undefined) ?? null,
         services,
       }),
     };
@@ -52,15 +77,15 @@ export async function priceOrder(
     deadline: row.deadline,
     pages,
     requestType: row.requestType,
-    premiumPlus: opts.premiumPlus ?? hasPremiumPlus(await userSubscriptions(db, row.userId), now),
+    premiumPlus: inputs.premiumPlus,
     services,
   };
   let coupon: CouponCheck | null = null;
   if (row.discount) {
     const undiscounted = orderPrice({ ...base, coupon: null });
-    coupon = checkCoupon(couponRow, row.discount, {
+    coupon = checkCoupon(inputs.coupon, row.discount, {
       now,
-      usage: await couponUsage(db, row.userId, row.discount, row.id),
+      usage: await inputs.usage(),
       workCents: undiscounted.quoteCents,
     });
   }

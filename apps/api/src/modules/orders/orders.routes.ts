@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses, trustedViewSerializer } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
 import { paidOrRedirectSchema } from '../payments/payments.routes.ts';
@@ -42,6 +42,7 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
     r.get(
       '/orders',
       {
+        ...trustedViewSerializer,
         schema: {
           tags: ['orders'],
           summary: "The caller's tasks, newest first (deleted ones left out)",
@@ -58,6 +59,7 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
     r.get(
       '/orders/:id',
       {
+        ...trustedViewSerializer,
         schema: {
           tags: ['orders'],
           summary: 'One task of the caller (another user’s task is a 404)',
