@@ -126,6 +126,12 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The task list's page and total (listUserOrderPage): read in index order, counted from the index alone.
+    index('orders_user_list_idx')
+      .on(t.userId, t.createdAt.desc(), t.number.desc())
+      .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
+    // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
+    index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
   ],
 );

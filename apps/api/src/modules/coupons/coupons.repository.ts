@@ -67,15 +67,14 @@ export async function findCoupons(db: Db, codes: string[]): Promise<Map<string, 
 
 /** Paid tasks of every client carrying each code, and the client's own paid tasks with their codes. */
 export async function couponUsages(db: Db, userId: string, codes: string[]) {
+  if (codes.length === 0) return { totals: new Map<string, number>(), mine: [] };
   const paid = isNotNull(orders.clientPaidAtFirst);
   const [totals, mine] = await Promise.all([
-    codes.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ code: orders.discount, n: count() })
-          .from(orders)
-          .where(and(paid, inArray(orders.discount, codes)))
-          .groupBy(orders.discount),
+    db
+      .select({ code: orders.discount, n: count() })
+      .from(orders)
+      .where(and(paid, inArray(orders.discount, codes)))
+      .groupBy(orders.discount),
     db
       .select({ id: orders.id, code: orders.discount })
       .from(orders)

@@ -5,7 +5,7 @@ import { priceOrderWith } from './order-pricing.ts';
 import { toOrderView } from './order-view.ts';
 import {
   findUserOrder,
-  listUserOrders,
+  listUserOrderPage,
   messageCounts,
   type OrderRow,
   preferredGeekIds,
@@ -14,14 +14,16 @@ import { loadPricingInputs } from './pricing-inputs.ts';
 
 export const ORDERS_PAGE_SIZE = 50;
 
+type Counts = { paid: Map<string, number>; messages: Map<string, number> };
+
 /** Views of one client's orders, each priced by the server at this moment, in a fixed number of queries. */
-export async function orderViews(ctx: AppContext, userId: string, rows: OrderRow[]) {
+export async function orderViews(ctx: AppContext, userId: string, rows: OrderRow[], counts?: Counts) {
   const db = ctx.database.db;
   const ids = rows.map((r) => r.id);
   const now = ctx.now();
   const [paid, messages, geeks, pricingInputs] = await Promise.all([
-    orderPaidCents(db, ids),
-    messageCounts(db, ids),
+    counts?.paid ?? orderPaidCents(db, ids),
+    counts?.messages ?? messageCounts(db, ids),
     preferredGeekIds(db, userId),
     loadPricingInputs(db, userId, rows, now),
   ]);
@@ -47,11 +49,16 @@ export async function orderView(ctx: AppContext, row: OrderRow) {
 }
 
 export async function listOrders(ctx: AppContext, user: UserRow, page: number) {
-  const { rows, total } = await listUserOrders(ctx.database.db, user.id, {
+  const listed = await listUserOrderPage(ctx.database.db, user.id, {
     offset: page * ORDERS_PAGE_SIZE,
     limit: ORDERS_PAGE_SIZE,
   });
-  return { results: await orderViews(ctx, user.id, rows), total };
+  const rows = listed.rows.map((r) => r.order);
+  const counts = {
+    paid: new Map(listed.rows.map((r) => [r.order.id, r.paidCents])),
+    messages: new Map(listed.rows.map((r) => [r.order.id, r.messagesCount])),
+  };
+  return { results: await orderViews(ctx, user.id, rows, counts), total: listed.total };
 }
 
 export async function getOrder(ctx: AppContext, user: UserRow, orderId: string) {

@@ -1,6 +1,13 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { geeks, orderClientTokens, orderMessages, orders, orderTransitions } from '../../db/schema.ts';
+import {
+  geeks,
+  ledgerEntries,
+  orderClientTokens,
+  orderMessages,
+  orders,
+  orderTransitions,
+} from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -63,8 +70,11 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRo
   return row;
 }
 
-/** The list leaves out tasks the client deleted (seed 000 §4: a deleted task sends the user to /orders). */
-export async function listUserOrders(db: Db, userId: string, page: { offset: number; limit: number }) {
+/**
+ * A page of the client's list with each task's paid amount and message count, in one statement, and the total.
+ * The list leaves out tasks the client deleted (seed 000 §4: a deleted task sends the user to /orders).
+ */
+export async function listUserOrderPage(db: Db, userId: string, page: { offset: number; limit: number }) {
   const where = and(
     eq(orders.userId, userId),
     eq(orders.clientRemove, false),
@@ -72,7 +82,13 @@ export async function listUserOrders(db: Db, userId: string, page: { offset: num
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        order: getTableColumns(orders),
+        paidCents: sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
+          where ${ledgerEntries.accountType} = 'order' and ${ledgerEntries.accountId} = ${orders.id})`,
+        messagesCount: sql<number>`(select count(*)::int from ${orderMessages}
+          where ${orderMessages.orderId} = ${orders.id})`,
+      })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.number))
@@ -80,7 +96,10 @@ export async function listUserOrders(db: Db, userId: string, page: { offset: num
       .offset(page.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, paidCents: Number(r.paidCents), messagesCount: Number(r.messagesCount) })),
+    total: total?.n ?? 0,
+  };
 }
 
 export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<string, number>> {
@@ -107,6 +126,7 @@ export async function preferredGeekIds(db: Db, userId: string): Promise<string[]
     .where(
       and(
         eq(orders.userId, userId),
+        isNotNull(orders.writerId),
         inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES),
         eq(geeks.isDisabled, false),
       ),

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_user_list_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST,"number" DESC NULLS LAST) WHERE "orders"."client_remove" = false and "orders"."system_client_status" <> 'Deleted';--> statement-breakpoint
+CREATE INDEX "orders_user_writer_idx" ON "orders" USING btree ("user_id","writer_id") WHERE "orders"."writer_id" is not null;
