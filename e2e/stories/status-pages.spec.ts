@@ -3,6 +3,18 @@ import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', async ({ page }) => {
+  // A real 404 for a path no route of the web app matches; the app's own routes answer 200.
+  expect((await page.request.get('/no-such-page/at-all')).status()).toBe(404);
+  expect((await page.request.get('/order/abc/tips-success/5')).status()).toBe(200);
+  expect((await page.request.get('/about-us')).status()).toBe(200);
+  // A visitor is not an error: the public pages do not ask for the signed-in client (no 401 in the console).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await openPage(page, '/about-us');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
   for (const path of ['/no-such-page/at-all', '/page-not-found']) {
     await openPage(page, path);
     await expect(page.getByText('404', { exact: true })).toBeVisible();
