@@ -1,6 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 import { LANDING_VARIANT_PATHS } from './app/features/landing/landing-variants.ts';
-import { writeRouteManifest } from './scripts/route-manifest.ts';
+import { NOT_FOUND_PAGE_PATH, writeRouteManifest } from './scripts/route-manifest.ts';
 
 /**
  * The public pages are prerendered to static HTML at build time and hydrated (decision 011); everything
@@ -23,6 +23,9 @@ export const PRERENDERED_PATHS = [
   '/healthcheck',
   '/access-denied',
   '/page-not-found',
+  // Rendered through the catch-all route: the server answers every unknown path with it and a 404 status
+  // (decision 016), and the browser's router matches the same route there, so hydration finds the same page.
+  NOT_FOUND_PAGE_PATH,
 ];
 
 export default {

@@ -31,9 +31,9 @@ beforeAll(async () => {
     `<html><head><script>${aboutInline}</script></head><body><h1>About us</h1><script type="text/plain" id="rr-boot">${deferredBoot}</script></body></html>`,
   );
   writeFileSync(join(root, '__spa-fallback.html'), `<html><body><script>${spaInline}</script></body></html>`);
-  mkdirSync(join(root, 'page-not-found'));
+  mkdirSync(join(root, '404'));
   writeFileSync(
-    join(root, 'page-not-found', 'index.html'),
+    join(root, '404', 'index.html'),
     '<html><body><h1>Looks like you are lost</h1></body></html>',
   );
   // The web build's route table (apps/web/scripts/route-manifest.ts).
@@ -64,7 +64,7 @@ const sha = (body: string) => `'sha256-${createHash('sha256').update(body).diges
 
 describe('serving the web app', () => {
   it('answers a path no route of the web app matches with a real 404 and the not-found page', async () => {
-    for (const url of ['/nothing-here', '/orders/123', '/order/abc/tips-success', '/about-us/more']) {
+    for (const url of ['/nothing-here', '/404', '/orders/123', '/order/abc/tips-success', '/about-us/more']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('Looks like you are lost');

@@ -99,7 +99,9 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     },
   });
   const isClientRoute = clientRouteMatcher(root);
-  const notFoundPage = prerendered.get('/page-not-found') ?? spaEntry;
+  // '/404' is the web build's catch-all route prerendered (apps/web/react-router.config.ts): the body of a 404.
+  const notFoundPage = prerendered.get('/404') ?? prerendered.get('/page-not-found') ?? spaEntry;
+  prerendered.delete('/404');
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: 'Not found' });
