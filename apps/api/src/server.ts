@@ -60,7 +60,7 @@ async function main() {
     gateway,
     sandbox,
     // The local storage signs with a key of its own, derived like the sandbox's.
-    storage: createStorage({
+    storage: await createStorage({
       config,
       dataDir,
       localSecret: createHmac('sha256', secret).update('local-storage').digest('hex'),

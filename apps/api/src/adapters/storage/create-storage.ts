@@ -2,19 +2,19 @@ import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { FileStorage } from './file-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 
-/** The storage adapter configuration chooses (STORAGE=local|s3). */
-export function createStorage(opts: {
+/** The storage adapter configuration chooses (STORAGE=local|s3); the AWS SDK loads only for S3. */
+export async function createStorage(opts: {
   config: Config;
   dataDir: string;
   /** Signs the local adapter's policies and download addresses. */
   localSecret: string;
   now: () => Date;
-}): FileStorage {
+}): Promise<FileStorage> {
   const { config } = opts;
   if (config.STORAGE === 's3') {
     if (!config.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE=s3');
+    const { createS3Storage } = await import('./s3-storage.ts');
     return createS3Storage({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
