@@ -90,7 +90,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ipCountry: await loadIpCountryLookup(),
     gateway,
     sandbox,
-    storage: await createStorage({ config, dataDir: mailDir, localSecret: randomBytes(32).toString('hex'), now }),
+    storage: await createStorage({
+      config,
+      dataDir: mailDir,
+      localSecret: randomBytes(32).toString('hex'),
+      now,
+    }),
     now,
   };
   const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build') });

@@ -1,4 +1,5 @@
 import { LOCKED_FILE_TEXT } from '@geekly/domain/orders/geek-files.ts';
+import { Link } from 'react-router';
 import type { OrderFile } from '../api/get-order-files.ts';
 import { downloadAllHref, fileDownloadHref } from '../api/get-order-files.ts';
 import { formatFileSize } from './file-size.ts';
@@ -27,9 +28,13 @@ export function GeekFilesList({ orderId, files, fullyPaid, onDownload, onDownloa
   const downloadable = files.filter((f) => !f.locked);
   return (
     <div className={s.wrap}>
-      <p className={fullyPaid ? s.paid : s.unpaid} role="status">
-        {fullyPaid ? 'The task is fully paid: your files are ready to download.' : LOCKED_FILE_TEXT}
-      </p>
+      {fullyPaid ? (
+        <p className={s.paid}>The task is fully paid: your files are ready to download.</p>
+      ) : (
+        <p className={s.unpaid}>
+          The task is not fully paid yet. <Link to={`/order/${orderId}`}>Pay the rest on the task page</Link>
+        </p>
+      )}
       {files.length === 0 ? (
         <p className={s.empty}>Your Geek has not sent any files yet.</p>
       ) : (
