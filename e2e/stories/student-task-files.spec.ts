@@ -30,25 +30,54 @@ test('A student attaches task files, then downloads the Geek’s final draft and
   await expect(page.getByRole('heading', { name: 'Task files' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the task' })).toHaveAttribute('href', `/order/${id}`);
 
-  // Two files go straight to storage, each with its progress bar, and show as loaded.
-  await page.getByLabel('Attach file or photo').setInputFiles([
-    { name: 'instructions.pdf', mimeType: 'application/pdf', buffer: pdf('instructions') },
-    { name: 'rubric.pdf', mimeType: 'application/pdf', buffer: pdf('rubric') },
-  ]);
+  // Files go straight to storage, each with its progress bar, at most 3 at a time, and show as loaded.
+  let inFlight = 0;
+  let mostInFlight = 0;
+  await page.route('**/storage/upload', async (route) => {
+    mostInFlight = Math.max(mostInFlight, ++inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+    inFlight--;
+  });
+  const attach = page.getByLabel('Attach file or photo');
+  await attach.setInputFiles(
+    ['instructions', 'rubric', 'notes', 'sources'].map((n) => ({
+      name: `${n}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: pdf(n),
+    })),
+  );
   const files = page.getByRole('list', { name: 'Task files' });
-  await expect(files.getByRole('listitem')).toHaveCount(2);
-  await expect(files.getByText('Loaded')).toHaveCount(2);
+  await expect(files.getByRole('progressbar', { name: 'notes.pdf uploading' })).toBeVisible();
+  await expect(files.getByText('Loaded')).toHaveCount(4);
+  expect(mostInFlight).toBe(3);
+  await page.unroute('**/storage/upload');
+
+  // A failing upload is tried 3 times with back-off, then shows 'Reload file', which tries again.
+  let tries = 0;
+  await page.route('**/storage/upload', (route) => {
+    tries++;
+    return route.abort();
+  });
+  await attach.setInputFiles([{ name: 'draft.pdf', mimeType: 'application/pdf', buffer: pdf('draft') }]);
+  await expect(files.getByText('Upload failed')).toBeVisible();
+  expect(tries).toBe(3);
+  await page.unroute('**/storage/upload');
+  await files.getByRole('button', { name: 'Reload file' }).click();
+  await expect(files.getByText('Loaded')).toHaveCount(5);
+
   // A refused type never leaves the browser.
-  await page
-    .getByLabel('Attach file or photo')
-    .setInputFiles([{ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') }]);
+  await attach.setInputFiles([
+    { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
+  ]);
   await expect(files.getByRole('alert')).toContainText('This type of file cannot be attached');
   await files.getByRole('button', { name: 'Remove tool.exe' }).click();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('task-files.png'), fullPage: true });
 
-  // One is removed; after a reload one remains.
-  await files.getByRole('button', { name: 'Remove rubric.pdf' }).click();
+  // Removed files are gone after a reload too.
+  for (const name of ['rubric.pdf', 'notes.pdf', 'sources.pdf', 'draft.pdf'])
+    await files.getByRole('button', { name: `Remove ${name}` }).click();
   await expect(files.getByRole('listitem')).toHaveCount(1);
   await page.reload();
   await expect(page.getByRole('list', { name: 'Task files' }).getByRole('listitem')).toHaveCount(1);
