@@ -485,3 +485,19 @@ describe('the operator file calls', () => {
     ).toBe(201);
   });
 });
+
+it('documents the file calls in OpenAPI', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  const paths = Object.keys(JSON.parse(res.body).paths);
+  for (const path of [
+    '/api/v3/orders/{id}/uploads',
+    '/api/v3/orders/{id}/files',
+    '/api/v3/orders/{id}/files/{fileId}',
+    '/api/v3/orders/{id}/files/{fileId}/download',
+    '/api/v3/orders/{id}/files/download_all',
+    '/api/v3/ops/orders/{id}/uploads',
+    '/api/v3/ops/orders/{id}/files',
+  ])
+    expect(paths).toContain(path);
+});

@@ -128,6 +128,13 @@ describe('the S3 adapter', () => {
 });
 
 describe('the file calls with STORAGE=s3', () => {
+  it("lets the page post to the bucket's origin (Content-Security-Policy connect-src)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v3/health' });
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      new RegExp(`connect-src 'self' ${endpoint.replace(/[.]/g, '\\.')}`),
+    );
+  });
+
   it('upload straight to storage, attach, and download through a presigned GET', async () => {
     const c = await signUpClient(t);
     const o = await pricedOrder(t, c.token);
