@@ -13,6 +13,7 @@ import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
+import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
 
 function jwtSecret(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
@@ -62,11 +63,13 @@ async function main() {
   };
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
+  let stopSubscriptionClock: () => Promise<void> = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await stopSubscriptionClock();
     await sandbox?.events.stop();
     await app.close();
     await ctx.mailer.stop();
@@ -85,6 +88,8 @@ async function main() {
   const retryRefunds = () => void processCardRefunds(ctx).catch((err) => app.log.error(err));
   retryRefunds();
   setInterval(retryRefunds, 60_000).unref();
+  // Subscription renewals and period ends (decision 017).
+  stopSubscriptionClock = startSubscriptionClock(ctx, 60_000, (err) => app.log.error(err));
   const ms = Math.round(performance.now() - started);
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
   console.log(
