@@ -5,6 +5,7 @@ import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createPayments } from './adapters/payments/create-gateway.ts';
+import { createFileSms, createTwilioSms } from './adapters/sms/sms-sender.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -56,6 +57,14 @@ async function main() {
     database,
     tokens: createSessionTokens(secret),
     mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM }),
+    sms:
+      config.SMS === 'twilio'
+        ? createTwilioSms({
+            accountSid: config.TWILIO_ACCOUNT_SID ?? '',
+            authToken: config.TWILIO_AUTH_TOKEN ?? '',
+            from: config.TWILIO_FROM ?? '',
+          })
+        : createFileSms(join(dataDir, 'sms')),
     ipCountry: await loadIpCountryLookup(),
     gateway,
     sandbox,

@@ -79,6 +79,8 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
       return { applied: true };
     }
 
+    // Kept before the money moves: the referral bonus granted with it looks at the cards that paid (decision 017).
+    if (event.cardFingerprint) await updatePayment(tx, p.id, { cardFingerprint: event.cardFingerprint });
     await postLedgerTransaction(tx, {
       idempotencyKey: `payment:${p.id}:card`,
       kind:
@@ -114,7 +116,6 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
     await updatePayment(tx, p.id, {
       status: 'succeeded',
       gatewayRef: event.gatewayRef ?? p.gatewayRef,
-      cardFingerprint: event.cardFingerprint ?? null,
       outcome,
       outcomeNote: note,
       settledAt: now,
