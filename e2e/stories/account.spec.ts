@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
@@ -8,10 +10,21 @@ import {
   JSON_CALL,
   payFromBalance,
   signUpStudent,
+  submitSignUp,
+  uniqueEmail,
 } from '../support/student.ts';
 
 // Each story signs up and walks several screens: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
+
+/** The text messages the server wrote under DATA_DIR/sms (SMS=files), oldest first. */
+function sentSms(): string[] {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'sms');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
+}
 
 const myTasksLink = (page: Page) =>
   page
@@ -184,4 +197,53 @@ test('A student buys premium plus with the sandbox card, gets earlier deadlines,
   await expect(page.getByText(/^Ends on /)).toBeVisible();
   const subs = await (await page.request.get('/api/v3/subscriptions', { headers: JSON_CALL })).json();
   expect(subs.current).toMatchObject({ tag: 'premium plus', cancel_at_period_end: true });
+});
+
+test('A friend signs up through an invite link, sees the refer-bonus popup and confirms the phone by SMS', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  await page.goto('/referral');
+  const link = await page.getByRole('textbox', { name: 'Invite link' }).inputValue();
+
+  // A visitor in another browser: the link opens sign-up (it logs nobody in).
+  const friendContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const friend = await friendContext.newPage();
+  await friend.goto(new URL(link).pathname);
+  await expect(friend).toHaveURL(/\/signup$/);
+  await submitSignUp(friend.getByRole('dialog'), uniqueEmail(testInfo));
+  await expect(friend).toHaveURL(/\/orders\/refer-bonus$/);
+  const popup = friend.getByRole('dialog', { name: "You joined through a friend's invite" });
+  await expect(popup).toBeVisible();
+  await expectNoSeriousA11yViolations(friend);
+  await popup.getByRole('button', { name: 'Got it' }).click();
+  await expect(friend).toHaveURL(/\/orders$/);
+
+  const banner = friend.getByRole('region', { name: 'Confirm your phone number' });
+  await expect(banner.getByRole('link', { name: 'add your phone number' })).toBeVisible();
+  const phone = `+852${String(Date.now()).slice(-8)}`;
+  const saved = await friend.request.patch('/api/v3/users/client/me', {
+    headers: JSON_CALL,
+    data: { phone, country: 'HK' },
+  });
+  expect(saved.status()).toBe(200);
+  await friend.reload();
+  await banner.getByRole('button', { name: 'Send code' }).click();
+  await expect(banner.getByText(`We sent a 6-digit code to ${phone}.`)).toBeVisible();
+  const code =
+    /code is (\d{6})/.exec(
+      sentSms()
+        .filter((m) => m.includes(phone))
+        .at(-1) ?? '',
+    )?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await banner.getByLabel('SMS code').fill(code === '000000' ? '111111' : '000000');
+  await banner.getByRole('button', { name: 'Confirm' }).click();
+  await expect(banner.getByText('This code is not correct')).toBeVisible();
+  await banner.getByLabel('SMS code').fill(code);
+  await banner.getByRole('button', { name: 'Confirm' }).click();
+  await expect(banner).toHaveCount(0);
+  await expectNoSidewaysScroll(friend);
+  await friendContext.close();
 });

@@ -150,6 +150,21 @@ describe('subscriptions', () => {
     await expectLedgerConsistent(t, [client]);
   });
 
+  it('documents the subscription, referral and phone-verification calls in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/v3/openapi.json' })).json();
+    for (const path of [
+      '/api/v3/subscriptions',
+      '/api/v3/subscriptions/{id}/cancel',
+      '/api/v3/referral',
+      '/api/v3/users/client/me/phone-verification',
+      '/api/v3/users/client/me/phone-verification/check',
+    ])
+      expect(Object.keys(doc.paths)).toContain(path);
+    expect(
+      doc.paths['/api/v3/subscriptions'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('tag');
+  });
+
   it("cancels only the caller's own subscription", async () => {
     const owner = await signUpClient(t);
     const other = await signUpClient(t);
