@@ -12,8 +12,8 @@ export const SUBSCRIPTION_PLANS = [
     priceCents: 999,
     interval: 'month',
     benefits: [
-      'Support of a Geekly team that knows your account',
-      'Cancel any time, keep it to the period end',
+      'A monthly plan you can cancel any time',
+      'A cancelled plan stays active to the end of the paid month',
     ],
   },
   {
@@ -23,8 +23,8 @@ export const SUBSCRIPTION_PLANS = [
     interval: 'month',
     benefits: [
       'Earliest deadlines 1 hour sooner for tasks under 8 pages',
-      'Support of a Geekly team that knows your account',
-      'Cancel any time, keep it to the period end',
+      'A monthly plan you can cancel any time',
+      'A cancelled plan stays active to the end of the paid month',
     ],
   },
 ] as const satisfies readonly {
