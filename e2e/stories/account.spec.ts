@@ -158,7 +158,7 @@ test('A student sees the referral figures, types a top-up amount and closes the 
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(banner).toHaveCount(0);
   await page.goto('/orders');
-  await banner.getByRole('button', { name: /close/i }).click();
+  await banner.getByRole('button', { name: /dismiss/i }).click();
   await expect(banner).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: /tasks/i }).first()).toBeVisible();

@@ -22,7 +22,7 @@ function Banner({
     <section className={s.banner} aria-label={label}>
       {children}
       {onClose ? (
-        <button type="button" className={s.bannerClose} aria-label={`Close: ${label}`} onClick={onClose}>
+        <button type="button" className={s.bannerClose} aria-label={`Dismiss: ${label}`} onClick={onClose}>
           ×
         </button>
       ) : null}
