@@ -2,6 +2,7 @@ import type { IpCountryLookup } from './adapters/geo/ip-country.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
 import type { SandboxRuntime } from './adapters/payments/create-gateway.ts';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
+import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { FileStorage } from './adapters/storage/file-storage.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -13,6 +14,7 @@ export type AppContext = {
   database: DatabaseHandle;
   tokens: SessionTokens;
   mailer: Mailer;
+  sms: SmsSender;
   ipCountry: IpCountryLookup;
   gateway: PaymentGateway;
   /** The built-in sandbox gateway's processor side (GATEWAY=sandbox only). */

@@ -17,6 +17,8 @@ import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -97,6 +99,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(opsFilesRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
       await api.register(paymentsRoutes(ctx, session));
+      await api.register(subscriptionsRoutes(ctx, session));
+      await api.register(referralRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(geoRoutes(ctx));

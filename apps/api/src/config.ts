@@ -45,6 +45,14 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Geekly <support@geekly.example>'),
+    /** SMS codes (decision 018): `files` writes them under DATA_DIR/sms; `twilio` sends them. */
+    SMS: z.enum(['files', 'twilio']).default('files'),
+    TWILIO_ACCOUNT_SID: z.string().startsWith('AC', 'must be a Twilio account SID (AC…)').optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(/^\+\d{4,15}$/, 'must be a phone number like +15005550006')
+      .optional(),
     GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z
@@ -86,6 +94,11 @@ const envSchema = z
         path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
       });
+    if (env.SMS === 'twilio') {
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS=twilio' });
+    }
     if (env.MAIL === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL=smtp' });
     }

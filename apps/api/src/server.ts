@@ -5,6 +5,7 @@ import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createPayments } from './adapters/payments/create-gateway.ts';
+import { createFileSms, createTwilioSms } from './adapters/sms/sms-sender.ts';
 import { createStorage } from './adapters/storage/create-storage.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
@@ -14,6 +15,7 @@ import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
+import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
 
 function jwtSecret(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
@@ -56,6 +58,14 @@ async function main() {
     database,
     tokens: createSessionTokens(secret),
     mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM }),
+    sms:
+      config.SMS === 'twilio'
+        ? createTwilioSms({
+            accountSid: config.TWILIO_ACCOUNT_SID ?? '',
+            authToken: config.TWILIO_AUTH_TOKEN ?? '',
+            from: config.TWILIO_FROM ?? '',
+          })
+        : createFileSms(join(dataDir, 'sms')),
     ipCountry: await loadIpCountryLookup(),
     gateway,
     sandbox,
@@ -70,11 +80,13 @@ async function main() {
   };
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
+  let stopSubscriptionClock: () => Promise<void> = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await stopSubscriptionClock();
     await sandbox?.events.stop();
     await app.close();
     await ctx.storage.close();
@@ -94,6 +106,8 @@ async function main() {
   const retryRefunds = () => void processCardRefunds(ctx).catch((err) => app.log.error(err));
   retryRefunds();
   setInterval(retryRefunds, 60_000).unref();
+  // Subscription renewals and period ends (decision 017).
+  stopSubscriptionClock = startSubscriptionClock(ctx, 60_000, (err) => app.log.error(err));
   const ms = Math.round(performance.now() - started);
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
   console.log(

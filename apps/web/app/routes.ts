@@ -30,6 +30,7 @@ export default [
       route('payment-error', 'routes/payment-error.tsx', { id: 'orders-payment-error' }),
       route('server-payment-error', 'routes/payment-error.tsx', { id: 'orders-server-payment-error' }),
       route('payment-expired', 'routes/payment-expired.tsx', { id: 'orders-payment-expired' }),
+      route('refer-bonus', 'routes/refer-bonus.tsx', { id: 'orders-refer-bonus' }),
     ]),
     route('create', 'routes/create.tsx'),
     route('order/:orderId', 'routes/order.tsx', { id: 'order' }, [
@@ -54,6 +55,12 @@ export default [
       route('server-payment-error', 'routes/payment-error.tsx', { id: 'checkout-server-payment-error' }),
     ]),
     route('neworder/:orderId/checkout', 'routes/checkout.tsx', { id: 'neworder-checkout' }),
+    // Account (issue 15): profile, referral, subscription.
+    route('profile', 'routes/profile.tsx'),
+    route('referral', 'routes/referral.tsx'),
+    route('subscription', 'routes/subscription.tsx', [
+      route('refer-bonus', 'routes/refer-bonus.tsx', { id: 'subscription-refer-bonus' }),
+    ]),
     route('balance', 'routes/balance.tsx', [
       route('payment-success', 'routes/payment-success.tsx', { id: 'balance-payment-success' }),
     ]),

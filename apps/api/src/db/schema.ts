@@ -43,6 +43,13 @@ export const users = pgTable(
     timezoneStr: text('timezone_str'),
     signupCountry: text('signup_country'),
     onBoardingEventSentAt: timestamptz('onboarding_event_sent_at'),
+    /** When the phone was confirmed by an SMS code (seed 000 §2 phone verification banner). */
+    phoneVerifiedAt: timestamptz('phone_verified_at'),
+    /** Seed 000 §3 userdef: banner state the client keeps (isReferBonusShown, prevTotalBonuses, phone prompt). */
+    userdef: jsonb('userdef')
+      .$type<{ isReferBonusShown?: boolean; prevTotalBonuses?: number; phoneBannerClosed?: boolean }>()
+      .notNull()
+      .default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -187,9 +194,21 @@ export const subscriptions = pgTable(
     name: text('name').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     currentPeriodEnd: timestamptz('current_period_end'),
+    /** The monthly price when bought (decision 017); renewals charge it. */
+    priceCents: cents('price_cents').notNull().default(0),
+    gateway: text('gateway', { enum: ['sandbox', 'stripe'] }),
+    /** The gateway's reference to the card on file (the sandbox: the first paid session). */
+    savedCardRef: text('saved_card_ref'),
+    /** When the subscription clock charges it next (a renewal or a retry). */
+    nextChargeAt: timestamptz('next_charge_at'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    endedAt: timestamptz('ended_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    index('subscriptions_clock_idx').on(t.status, t.nextChargeAt),
+  ],
 );
 
 // Every applied transition of the order state machine, who triggered it and what it changed.
@@ -281,7 +300,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id),
     orderId: uuid('order_id').references(() => orders.id),
-    purpose: text('purpose', { enum: ['order', 'tip', 'top_up'] }).notNull(),
+    purpose: text('purpose', { enum: ['order', 'tip', 'top_up', 'subscription'] }).notNull(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    /** The gateway's fingerprint of the card that paid (a referral abuse signal, decision 017). */
+    cardFingerprint: text('card_fingerprint'),
     context: text('context', { enum: ['checkout', 'add_ons', 'order'] }),
     partial: boolean('partial').notNull().default(false),
     /** What the card pays. */
@@ -307,6 +329,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_order_idx').on(t.orderId),
+    index('payments_subscription_idx').on(t.subscriptionId),
+    index('payments_card_fingerprint_idx').on(t.cardFingerprint),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_balance_use_nonnegative', sql`${t.balanceUseCents} >= 0`),
   ],
@@ -335,6 +359,9 @@ export const sandboxGatewaySessions = pgTable('sandbox_gateway_sessions', {
     .notNull()
     .default('open'),
   cardLast4: text('card_last4'),
+  cardFingerprint: text('card_fingerprint'),
+  /** What a later charge of this card on file does (test card 0341 pays now and declines later). */
+  laterChargeOutcome: text('later_charge_outcome', { enum: ['paid', 'declined'] }),
   refundedCents: cents('refunded_cents').notNull().default(0),
   expiresAt: timestamptz('expires_at').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -502,4 +529,22 @@ export const orderFiles = pgTable(
     uniqueIndex('order_files_location_key').on(t.location),
     index('order_files_order_idx').on(t.orderId, t.createdAt),
   ],
+);
+
+// An SMS code sent to confirm a phone (seed 000 §2): only its hash is kept; attempts are counted on the server.
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamptz('expires_at').notNull(),
+    verifiedAt: timestamptz('verified_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
 );

@@ -7,6 +7,7 @@ import { loadIpCountryLookup } from '../../src/adapters/geo/ip-country.ts';
 import { createFileTransport } from '../../src/adapters/mail/mail-transport.ts';
 import { createMailer } from '../../src/adapters/mail/mailer.ts';
 import { createPayments } from '../../src/adapters/payments/create-gateway.ts';
+import { createFileSms } from '../../src/adapters/sms/sms-sender.ts';
 import { createStorage } from '../../src/adapters/storage/create-storage.ts';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
@@ -87,6 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
       from: config.MAIL_FROM,
       pollMs: 0,
     }),
+    sms: createFileSms(join(mailDir, 'sms')),
     ipCountry: await loadIpCountryLookup(),
     gateway,
     sandbox,
@@ -116,6 +118,17 @@ export async function createTestApp(env: Record<string, string> = {}) {
         .filter((f) => f.endsWith('.eml'))
         .sort()
         .map((f) => readFileSync(join(mailDir, f), 'utf8'));
+    },
+    /** Text messages written by the embedded SMS adapter, oldest first. */
+    sentSms(): string[] {
+      const dir = join(mailDir, 'sms');
+      try {
+        return readdirSync(dir)
+          .sort()
+          .map((f) => readFileSync(join(dir, f), 'utf8'));
+      } catch {
+        return [];
+      }
     },
     async close() {
       await app.close();

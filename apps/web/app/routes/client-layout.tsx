@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { AppFooter } from '../components/app-footer.tsx';
 import { AppHeader } from '../components/app-header.tsx';
 import { MobileFooter } from '../components/mobile-footer.tsx';
+import { AccountBanners } from '../features/account/components/account-banners.tsx';
 import { useMe } from '../features/auth/api/user.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { rememberBouncedFrom } from '../lib/return-to.ts';
@@ -12,7 +13,13 @@ export default function ClientLayout() {
   const me = useMe();
   const location = useLocation();
   // Seed 000 §2: the new-order flow hides the header links.
-  const minimal = useMatches().some((m) => m.id === 'neworder' || m.id === 'neworder-checkout');
+  const matches = useMatches();
+  const minimal = matches.some((m) => m.id === 'neworder' || m.id === 'neworder-checkout');
+  // Seed 000 §2: no phone banners on task, new-order and profile pages.
+  const onTaskPage =
+    location.pathname === '/profile' ||
+    location.pathname.startsWith('/order/') ||
+    location.pathname.startsWith('/neworder/');
   const unauthenticated =
     me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
   useEffect(() => {
@@ -34,6 +41,7 @@ export default function ClientLayout() {
     <div className="app-shell">
       <AppHeader user={me.data} minimal={minimal} />
       <main className="page">
+        <AccountBanners user={me.data} onTaskPage={onTaskPage} />
         <Outlet />
       </main>
       <AppFooter />

@@ -42,6 +42,20 @@ export function parseTopUpAmount(text: string): TopUpAmountResult {
 }
 
 /**
+ * Seed 001 §5 as typed: the top-up field takes only digits and one '.', at most 2 decimals and 10 characters,
+ * never a sign, and nothing above 9999999.99. Answers what the field holds after the edit: the edited text when
+ * it keeps to the rules, else the text before it (the keystroke or paste is refused).
+ */
+export function acceptTopUpInput(before: string, edited: string): string {
+  if (edited === '') return edited;
+  if (edited.length > TOP_UP_MAX_CHARS) return before;
+  const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(edited);
+  if (!m) return before;
+  const cents = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return cents > TOP_UP_MAX_CENTS ? before : edited;
+}
+
+/**
  * A top-up amount in dollars, as typed text or as a JSON number; outputs integer cents. A number is read through
  * String(), the shortest text that round-trips, so 19.99 reads '19.99' while 1.234, 0.1 + 0.2, -1 and 1e21
  * fail the text rules.

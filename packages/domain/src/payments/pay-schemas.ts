@@ -65,7 +65,7 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as
 export const paymentStatusSchema = z.object({
   _id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
-  purpose: z.enum(['order', 'tip', 'top_up']),
+  purpose: z.enum(['order', 'tip', 'top_up', 'subscription']),
   amount: z.number().describe('US dollars paid by card'),
   order_id: z.string().nullable(),
   failure_reason: z.string().nullable(),

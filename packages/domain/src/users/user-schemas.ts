@@ -128,6 +128,15 @@ export const profilePatchSchema = z
     country: z.enum(COUNTRY_CODES).optional(),
     notification_email: emailField.optional(),
     onBoardingEventSentAt: z.iso.datetime({ offset: true }).optional(),
+    /** Seed 000 §3 userdef: banner state (decision 017). */
+    userdef: z
+      .object({
+        isReferBonusShown: z.boolean().optional(),
+        prevTotalBonuses: z.number().min(0).max(1_000_000).optional(),
+        phoneBannerClosed: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

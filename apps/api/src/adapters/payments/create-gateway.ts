@@ -42,7 +42,13 @@ export function createPayments(opts: {
     pollMs: opts.sandboxPollMs,
   });
   return {
-    gateway: createSandboxGateway({ secret: opts.sandboxSecret, publicUrl: config.PUBLIC_URL, db: opts.db }),
+    gateway: createSandboxGateway({
+      secret: opts.sandboxSecret,
+      publicUrl: config.PUBLIC_URL,
+      db: opts.db,
+      events,
+      now: opts.now,
+    }),
     sandbox: {
       secret: opts.sandboxSecret,
       events,

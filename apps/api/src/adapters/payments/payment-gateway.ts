@@ -24,7 +24,15 @@ export type FailureReason = 'card_declined' | 'server_error';
 
 /** A verified gateway event, in the gateway's own event id. */
 export type GatewayEvent =
-  | { id: string; kind: 'succeeded'; paymentId: string; amountCents: number; gatewayRef: string | null }
+  | {
+      id: string;
+      kind: 'succeeded';
+      paymentId: string;
+      amountCents: number;
+      gatewayRef: string | null;
+      /** The gateway's fingerprint of the card, when it tells one. */
+      cardFingerprint?: string | null;
+    }
   | { id: string; kind: 'failed'; paymentId: string; reason: FailureReason }
   | { id: string; kind: 'expired'; paymentId: string }
   | { id: string; kind: 'ignored'; type: string };
@@ -39,6 +47,14 @@ export type RefundRequest = {
   idempotencyKey: string;
 };
 
+export type SavedCardCharge = {
+  paymentId: string;
+  /** The gatewayRef of the payment that put the card on file. */
+  savedCardRef: string;
+  amountCents: number;
+  details: string;
+};
+
 /** DESIGN.md "Payments": the sandbox built in, Stripe in production; chosen by GATEWAY. */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
@@ -48,6 +64,11 @@ export interface PaymentGateway {
   /** Checks the signature and its age; throws WebhookSignatureError when either is wrong. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): GatewayEvent;
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Charges the card on file of an earlier payment (a subscription renewal, decision 017) without the client.
+   * The outcome arrives as a webhook like any payment's; this only asks. Absent: the gateway renews on its own.
+   */
+  chargeSavedCard?(request: SavedCardCharge): Promise<void>;
   /**
    * Gateways whose hosted page is reached by a redirect rather than the form itself (Stripe Checkout): the
    * page's address for a started payment.

@@ -24,6 +24,10 @@ function describe(kind: string, orderNumber: number | null): string {
       return `Tip for the Geek of ${task}`;
     case 'refund_balance':
       return `Refund for ${task}`;
+    case 'card_subscription':
+      return 'Card payment for your subscription';
+    case 'subscription_charge':
+      return 'Subscription';
     case 'staff_credit':
       return 'Credit from Geekly support';
     case 'referral_bonus':

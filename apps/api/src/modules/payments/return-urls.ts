@@ -3,6 +3,7 @@ import type { ReturnUrls } from '../../db/schema.ts';
 
 export type ReturnCase =
   | { purpose: 'top_up' }
+  | { purpose: 'subscription' }
   | { purpose: 'tip'; orderId: string; amountCents: number }
   | { purpose: 'order'; orderId: string; context: PaymentContext };
 
@@ -14,6 +15,9 @@ export function returnUrls(publicUrl: string, c: ReturnCase): ReturnUrls {
   switch (c.purpose) {
     case 'top_up':
       return { success: abs('/balance/payment-success'), cancel: abs('/balance'), error, expired };
+    case 'subscription':
+      // Decision 017: the subscription page shows the outcome; errors go where every payment's go.
+      return { success: abs('/subscription'), cancel: abs('/subscription'), error, expired };
     case 'tip':
       return {
         success: abs(`/order/${c.orderId}/tips-success/${(c.amountCents / 100).toFixed(2)}`),

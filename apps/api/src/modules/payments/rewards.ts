@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { coupons, ledgerEntries, ledgerTransactions, users } from '../../db/schema.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { isReferralAbuser } from '../referral/referral-abuse.ts';
 
 type PaidOrder = { id: string; userId: string; number: number; discount: string | null };
 
@@ -19,10 +20,16 @@ export async function grantRewards(
   paidAfterCents: number,
 ) {
   const [client] = await tx
-    .select({ referredBy: users.referredBy })
+    .select({
+      id: users.id,
+      email: users.email,
+      notificationEmail: users.notificationEmail,
+      referredBy: users.referredBy,
+    })
     .from(users)
     .where(eq(users.id, order.userId));
-  if (client?.referredBy) {
+  // Decision 017: a referral abuser's payments earn nobody a bonus.
+  if (client?.referredBy && !(await isReferralAbuser(tx, client))) {
     const [referrer] = await tx
       .select({ id: users.id })
       .from(users)

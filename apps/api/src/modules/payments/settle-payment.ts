@@ -7,6 +7,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { isUuid } from '../orders/orders.repository.ts';
+import {
+  applySubscriptionPayment,
+  subscriptionPaymentFailed,
+} from '../subscriptions/subscription-payments.ts';
 import { lockPayment, type PaymentRow, updatePayment } from './payments.repository.ts';
 
 /** Pays the task or the tip the card payment was for, from the balance the card money just reached. */
@@ -71,12 +75,20 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
         failureReason: event.kind === 'failed' ? event.reason : null,
         settledAt: now,
       });
+      if (p.purpose === 'subscription') await subscriptionPaymentFailed(tx, p, event.kind, now);
       return { applied: true };
     }
 
+    // Kept before the money moves: the referral bonus granted with it looks at the cards that paid (decision 017).
+    if (event.cardFingerprint) await updatePayment(tx, p.id, { cardFingerprint: event.cardFingerprint });
     await postLedgerTransaction(tx, {
       idempotencyKey: `payment:${p.id}:card`,
-      kind: p.purpose === 'top_up' ? 'card_top_up' : 'card_payment',
+      kind:
+        p.purpose === 'top_up'
+          ? 'card_top_up'
+          : p.purpose === 'subscription'
+            ? 'card_subscription'
+            : 'card_payment',
       userId: p.userId,
       orderId: p.orderId ?? undefined,
       memo: p.purpose === 'top_up' ? 'Top-up by card' : `Card payment ${p.id}`,
@@ -92,7 +104,9 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
       note = `The card paid ${event.amountCents} cents instead of ${p.amountCents}`;
     } else if (p.purpose !== 'top_up') {
       try {
-        await applyToOrder(ctx, tx, p);
+        if (p.purpose === 'subscription')
+          await applySubscriptionPayment(tx, { ...p, gatewayRef: event.gatewayRef ?? p.gatewayRef }, now);
+        else await applyToOrder(ctx, tx, p);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         outcome = 'kept_on_balance';

@@ -7,8 +7,9 @@ import { insertPayment, setPaymentGatewayRef } from './payments.repository.ts';
 import { type ReturnCase, returnUrls } from './return-urls.ts';
 
 export type CardPaymentRequest = {
-  purpose: 'order' | 'tip' | 'top_up';
+  purpose: 'order' | 'tip' | 'top_up' | 'subscription';
   orderId?: string;
+  subscriptionId?: string;
   context?: PaymentContext;
   partial?: boolean;
   /** What the card pays. */
@@ -41,6 +42,7 @@ export async function startCardPayment(ctx: AppContext, user: UserRow, r: CardPa
   const payment = await insertPayment(db, {
     userId: user.id,
     orderId: r.orderId ?? null,
+    subscriptionId: r.subscriptionId ?? null,
     purpose: r.purpose,
     context: r.context ?? null,
     partial: r.partial ?? false,

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { spendLoginToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { assertCountryAllowed } from './country-block.ts';
-import { toUserView } from './user-view.ts';
-import { findUserByEmail, findUserById, type UserRow, updateUser, userStats } from './users.repository.ts';
+import { loadUserView } from './user-view.ts';
+import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository.ts';
 
 export type LogInInput = z.output<typeof logInSchema>;
 
@@ -22,11 +22,10 @@ export async function logIn(ctx: AppContext, input: LogInInput, meta: { country:
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
   const { user, redirectPath } = await findUserForFactor(ctx, input);
   if (user.role !== 'client') throw userNotFound();
-  const stats = await userStats(ctx.database.db, user.id);
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return {
     jwt,
-    user: toUserView(user, stats),
+    user: await loadUserView(ctx.database.db, user),
     // A one-time link knows where it leads (decision 011); the web app goes there.
     ...(redirectPath ? { redirect_path: redirectPath } : {}),
   };

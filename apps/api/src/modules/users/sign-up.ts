@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { newLoginKey, newReferralCode } from './random-codes.ts';
-import { toUserView } from './user-view.ts';
+import { loadUserView } from './user-view.ts';
 import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
 export type SignUpInput = z.output<typeof signUpSchema>;
@@ -36,5 +36,5 @@ export async function signUp(ctx: AppContext, input: SignUpInput, meta: { countr
   }
   if (!user) throw new Error('could not allocate unique codes for a new user');
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { jwt, user: toUserView(user, { balanceCents: 0, paidOrdersCount: 0 }) };
+  return { jwt, user: await loadUserView(db, user) };
 }

@@ -2,8 +2,8 @@ import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/use
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { toUserView } from './user-view.ts';
-import { findUserByPhone, type UserRow, updateUser, userStats } from './users.repository.ts';
+import { loadUserView } from './user-view.ts';
+import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
 
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
@@ -20,13 +20,16 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
   const changes = Object.fromEntries(
     Object.entries({
       phone: patch.phone,
+      // A new phone has to be confirmed again (decision 018).
+      ...(patch.phone !== undefined && patch.phone !== user.phone ? { phoneVerifiedAt: null } : {}),
       country: patch.country,
+      ...(patch.userdef ? { userdef: { ...user.userdef, ...patch.userdef } } : {}),
       notificationEmail: patch.notification_email,
       onBoardingEventSentAt: patch.onBoardingEventSentAt ? new Date(patch.onBoardingEventSentAt) : undefined,
     }).filter(([, v]) => v !== undefined),
   );
   // An empty patch changes nothing (an UPDATE with nothing to set is an error in the ORM, not the caller's).
-  if (Object.keys(changes).length === 0) return toUserView(user, await userStats(db, user.id));
+  if (Object.keys(changes).length === 0) return loadUserView(db, user);
   let updated: UserRow;
   try {
     updated = await updateUser(db, user.id, changes);
@@ -35,7 +38,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Already exists phone');
     throw err;
   }
-  return toUserView(updated, await userStats(db, user.id));
+  return loadUserView(db, updated);
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -1,3 +1,4 @@
+import { phoneCodeCheckSchema } from '@geekly/domain/users/phone-verification.ts';
 import {
   logInSchema,
   profilePatchSchema,
@@ -12,11 +13,12 @@ import { clientCountry } from '../../plugins/client-country.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { logIn } from './log-in.ts';
+import { checkPhoneCode, sendPhoneCode } from './phone-verification.ts';
 import { restorePassword } from './restore-password.ts';
 import { signUp } from './sign-up.ts';
 import { updateMe } from './update-me.ts';
-import { toUserView, userResponseSchema } from './user-view.ts';
-import { bumpTokenVersion, userStats } from './users.repository.ts';
+import { loadUserView, userResponseSchema } from './user-view.ts';
+import { bumpTokenVersion } from './users.repository.ts';
 
 const sessionResponse = z.object({ jwt: z.string(), user: userResponseSchema });
 const logInResponse = sessionResponse.extend({
@@ -107,7 +109,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
       },
       async (request) => {
         const user = currentUser(request);
-        return toUserView(user, await userStats(ctx.database.db, user.id));
+        return loadUserView(ctx.database.db, user);
       },
     );
 
@@ -123,6 +125,36 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request) => updateMe(ctx, currentUser(request), request.body),
+    );
+
+    r.post(
+      '/users/client/me/phone-verification',
+      {
+        preHandler: session.requireClient,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Send an SMS code to confirm the phone (decision 018)',
+          response: {
+            200: z.object({ sent: z.boolean(), phone_verified: z.boolean() }),
+            ...errorResponses(401, 422, 429),
+          },
+        },
+      },
+      async (request) => sendPhoneCode(ctx, currentUser(request)),
+    );
+
+    r.post(
+      '/users/client/me/phone-verification/check',
+      {
+        preHandler: session.requireClient,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Check the SMS code; at most 5 tries per code',
+          body: phoneCodeCheckSchema,
+          response: { 200: z.object({ phone_verified: z.boolean() }), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => checkPhoneCode(ctx, currentUser(request), request.body.code),
     );
 
     r.post(

@@ -4,6 +4,8 @@ export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   serverError: '4000000000000119',
+  /** Like Stripe's 0341: pays now, declines every later charge of the card on file (renewals). */
+  laterDeclined: '4000000000000341',
 } as const;
 
 export type CardOutcome = 'paid' | 'declined' | 'failed';
@@ -48,7 +50,12 @@ export function checkCard(
 
 /** The test cards (decision 010); any other valid number is declined, as test modes of real gateways do. */
 export function cardOutcome(digits: string): CardOutcome {
-  if (digits === SANDBOX_CARDS.success) return 'paid';
+  if (digits === SANDBOX_CARDS.success || digits === SANDBOX_CARDS.laterDeclined) return 'paid';
   if (digits === SANDBOX_CARDS.serverError) return 'failed';
   return 'declined';
+}
+
+/** What a later charge of a card on file does (decision 017). */
+export function laterChargeOutcome(digits: string): 'paid' | 'declined' {
+  return digits === SANDBOX_CARDS.success ? 'paid' : 'declined';
 }

@@ -35,6 +35,9 @@ export function createSandboxEvents(opts: {
         payment_id: session.merchantPaymentId,
         session_id: session.id,
         amount_cents: session.amountCents,
+        ...(type === 'payment.succeeded' && session.cardFingerprint
+          ? { card_fingerprint: session.cardFingerprint }
+          : {}),
         ...(reason ? { reason } : {}),
       },
     };

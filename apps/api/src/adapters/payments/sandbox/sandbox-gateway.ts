@@ -7,6 +7,7 @@ import {
   type PaymentGateway,
   WebhookSignatureError,
 } from '../payment-gateway.ts';
+import type { SandboxEvents } from './sandbox-events.ts';
 import { checkWebhookSignature, SANDBOX_SIGNATURE_HEADER, signFormFields } from './sandbox-signing.ts';
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox-gateway/checkout';
@@ -36,14 +37,26 @@ export function sandboxFormFields(secret: string, r: CheckoutRequest): Record<st
 type SandboxEventBody = {
   id: string;
   type: 'payment.succeeded' | 'payment.failed' | 'payment.expired';
-  data: { payment_id: string; amount_cents: number; session_id: string; reason?: string };
+  data: {
+    payment_id: string;
+    amount_cents: number;
+    session_id: string;
+    reason?: string;
+    card_fingerprint?: string;
+  };
 };
 
 /**
  * The built-in gateway (DESIGN.md "Payments"): its card page and webhook sender live in sandbox-pages.ts and
  * sandbox-events.ts; this is the merchant side the API talks to.
  */
-export function createSandboxGateway(opts: { secret: string; publicUrl: string; db: Db }): PaymentGateway {
+export function createSandboxGateway(opts: {
+  secret: string;
+  publicUrl: string;
+  db: Db;
+  events: SandboxEvents;
+  now: () => Date;
+}): PaymentGateway {
   const origin = new URL(opts.publicUrl).origin;
   return {
     name: 'sandbox',
@@ -78,6 +91,7 @@ export function createSandboxGateway(opts: { secret: string; publicUrl: string; 
             paymentId,
             amountCents: event.data.amount_cents,
             gatewayRef: event.data.session_id,
+            cardFingerprint: event.data.card_fingerprint ?? null,
           };
         case 'payment.failed':
           return {
@@ -91,6 +105,40 @@ export function createSandboxGateway(opts: { secret: string; publicUrl: string; 
         default:
           return { id: String((event as { id?: unknown }).id), kind: 'ignored', type: String(event.type) };
       }
+    },
+    async chargeSavedCard(request) {
+      // A charge without the client: a settled session of its own, with the card of the first one, whose
+      // event goes through the same outbox and webhook as a card page's.
+      const eventId = await opts.db.transaction(async (tx) => {
+        const [card] = await tx
+          .select()
+          .from(sandboxGatewaySessions)
+          .where(eq(sandboxGatewaySessions.id, request.savedCardRef));
+        if (card?.status !== 'paid') throw new Error('Sandbox: no card on file');
+        const outcome = card.laterChargeOutcome ?? 'declined';
+        const [session] = await tx
+          .insert(sandboxGatewaySessions)
+          .values({
+            merchantPaymentId: request.paymentId,
+            amountCents: request.amountCents,
+            currency: card.currency,
+            details: request.details,
+            company: card.company,
+            returnUrls: card.returnUrls,
+            status: outcome,
+            cardLast4: card.cardLast4,
+            cardFingerprint: card.cardFingerprint,
+            laterChargeOutcome: card.laterChargeOutcome,
+            expiresAt: opts.now(),
+          })
+          .onConflictDoNothing({ target: sandboxGatewaySessions.merchantPaymentId })
+          .returning();
+        if (!session) return null; // asked twice for one payment: charged once
+        return outcome === 'paid'
+          ? opts.events.record(tx, session, 'payment.succeeded')
+          : opts.events.record(tx, session, 'payment.failed', 'card_declined');
+      });
+      if (eventId) await opts.events.deliver(eventId);
     },
     async refund(request) {
       // The sandbox keeps its refunds as events keyed by the caller's idempotency key, like a real gateway.

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../../db/database.ts';
 import { type ReturnUrls, sandboxGatewaySessions } from '../../../db/schema.ts';
-import { type CardInput, cardOutcome, checkCard } from './card-checks.ts';
+import { type CardInput, cardOutcome, checkCard, laterChargeOutcome } from './card-checks.ts';
 import { cardPageHtml, refusedPageHtml } from './card-page.ts';
 import type { SandboxEvents } from './sandbox-events.ts';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-gateway.ts';
-import { safeEqualHex, sessionToken, signFormFields } from './sandbox-signing.ts';
+import { cardFingerprint, safeEqualHex, sessionToken, signFormFields } from './sandbox-signing.ts';
 
 type SessionRow = typeof sandboxGatewaySessions.$inferSelect;
 
@@ -179,11 +179,14 @@ export function sandboxPages(opts: { db: Db; secret: string; events: SandboxEven
           .for('update');
         // A double submit finds the session settled by the first one.
         if (locked?.status !== 'open') return null;
-        await tx
-          .update(sandboxGatewaySessions)
-          .set({ status: outcome, cardLast4: card.digits.slice(-4) })
-          .where(eq(sandboxGatewaySessions.id, session.id));
-        if (outcome === 'paid') return events.record(tx, locked, 'payment.succeeded');
+        const charged = {
+          status: outcome,
+          cardLast4: card.digits.slice(-4),
+          cardFingerprint: cardFingerprint(secret, card.digits),
+          laterChargeOutcome: outcome === 'paid' ? laterChargeOutcome(card.digits) : null,
+        };
+        await tx.update(sandboxGatewaySessions).set(charged).where(eq(sandboxGatewaySessions.id, session.id));
+        if (outcome === 'paid') return events.record(tx, { ...locked, ...charged }, 'payment.succeeded');
         return events.record(
           tx,
           locked,

@@ -51,3 +51,8 @@ export function checkWebhookSignature(
 
 /** The card page's session token: only the page the gateway showed can submit a card for that session. */
 export const sessionToken = (secret: string, sessionId: string) => hmac(secret, `session\n${sessionId}`);
+
+/** The same card always gets the same fingerprint, as Stripe's card fingerprints; the digits are not kept. */
+export function cardFingerprint(secret: string, digits: string): string {
+  return `fp_${hmac(secret, `card\n${digits}`).slice(0, 24)}`;
+}

@@ -1,9 +1,21 @@
 import { createOrderSchema, defaultTaskTitle } from '@geekly/domain/orders/order-schemas.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearPendingOrder, readPendingOrder } from '../../../lib/pending-order.ts';
 import { forgetReturnTo, takeReturnTo } from '../../../lib/return-to.ts';
 import { createOrder } from '../../orders/api/create-order.ts';
+import { meQueryOptions, type User } from './user.ts';
+
+/**
+ * Seed 001 §4: a referred client in the refer-bonus flow who is not a referral abuser goes to
+ * {route}/refer-bonus instead of /orders or /subscription, until the page was shown once (userdef).
+ */
+function withReferBonus(path: string, user: User | undefined) {
+  if (path !== '/orders' && path !== '/subscription') return path;
+  if (!user?.isReferBonusFlow || user.isReferralAbuser || user.userdef.isReferBonusShown) return path;
+  return `${path}/refer-bonus`;
+}
 
 /** Creates the task started while logged out, once (the API keys it by toid); its id, or null. */
 async function createPendingOrder(): Promise<string | null> {
@@ -33,6 +45,7 @@ async function createPendingOrder(): Promise<string | null> {
  */
 export function useFinishAuth() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return useCallback(
     async (linkPath?: string) => {
       const orderId = await createPendingOrder();
@@ -42,8 +55,9 @@ export function useFinishAuth() {
         return;
       }
       const stored = takeReturnTo();
-      navigate(linkPath ?? stored ?? '/orders', { replace: true });
+      const user = queryClient.getQueryData(meQueryOptions.queryKey);
+      navigate(withReferBonus(linkPath ?? stored ?? '/orders', user), { replace: true });
     },
-    [navigate],
+    [navigate, queryClient],
   );
 }

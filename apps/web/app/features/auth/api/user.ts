@@ -11,6 +11,12 @@ export type User = {
   country: string | null;
   notification_email: string;
   referral_code: string;
+  phone_verified: boolean;
+  referral_details: { count: number; count_with_orders: number; earn: number };
+  userdef: { isReferBonusShown?: boolean; prevTotalBonuses?: number; phoneBannerClosed?: boolean };
+  isReferBonusFlow: boolean;
+  isReferralAbuser: boolean;
+  is_referred: boolean;
 };
 
 export const getMe = () => api<User>('/users/client/me');

@@ -1,5 +1,9 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
-import { parseTopUpAmount, TOP_UP_MAX_CHARS } from '@geekly/domain/payments/amount-schemas.ts';
+import {
+  acceptTopUpInput,
+  parseTopUpAmount,
+  TOP_UP_MAX_CHARS,
+} from '@geekly/domain/payments/amount-schemas.ts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { MoneyField } from '../../../components/money-field.tsx';
@@ -43,7 +47,7 @@ export function TopUpForm() {
         maxLength={TOP_UP_MAX_CHARS}
         error={error ?? serverError}
         onChange={(e) => {
-          setAmount(e.target.value);
+          setAmount(acceptTopUpInput(amount, e.target.value));
           topUp.reset();
         }}
       />

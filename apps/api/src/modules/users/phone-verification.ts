@@ -1,0 +1,70 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_MAX_ATTEMPTS,
+  PHONE_CODE_MESSAGES,
+  PHONE_CODE_TTL_MS,
+  PHONE_CODES_PER_HOUR,
+} from '@geekly/domain/users/phone-verification.ts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import {
+  codesSentSince,
+  insertPhoneVerification,
+  lockLatestVerification,
+  updatePhoneVerification,
+} from './phone-verification.repository.ts';
+import { type UserRow, updateUser } from './users.repository.ts';
+
+// The code is short-lived and attempts are capped, so a plain hash salted with the user id is enough.
+const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest();
+
+/** Sends a new code to the user's phone by SMS (decision 018); the older code stops counting. */
+export async function sendPhoneCode(ctx: AppContext, user: UserRow) {
+  if (!user.phone) throw validationError({ phone: PHONE_CODE_MESSAGES.noPhone });
+  if (user.phoneVerifiedAt) return { sent: false, phone_verified: true };
+  const db = ctx.database.db;
+  const now = ctx.now();
+  if ((await codesSentSince(db, user.id, new Date(now.getTime() - 3_600_000))) >= PHONE_CODES_PER_HOUR)
+    throw new AppError('RATE_LIMITED', PHONE_CODE_MESSAGES.tooManySends, { errorType: 'rate_limited' });
+  const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+  await insertPhoneVerification(db, {
+    userId: user.id,
+    phone: user.phone,
+    codeHash: hashCode(user.id, code).toString('hex'),
+    expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MS),
+    createdAt: now,
+  });
+  await ctx.sms.send({ to: user.phone, text: `Your Geekly code is ${code}. It expires in 10 minutes.` });
+  return { sent: true, phone_verified: false };
+}
+
+/**
+ * Checks a code on the server: the newest code only, for the phone the user has now, before it expires and
+ * within PHONE_CODE_MAX_ATTEMPTS tries; the wrong tries are counted even when the answer is an error.
+ */
+export async function checkPhoneCode(ctx: AppContext, user: UserRow, code: string) {
+  const now = ctx.now();
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    const v = await lockLatestVerification(tx, user.id);
+    if (!v || v.verifiedAt || v.phone !== user.phone) return 'expired' as const;
+    if (v.attempts >= PHONE_CODE_MAX_ATTEMPTS) return 'too_many' as const;
+    if (v.expiresAt <= now) return 'expired' as const;
+    const ok = timingSafeEqual(Buffer.from(v.codeHash, 'hex'), hashCode(user.id, code));
+    if (!ok) {
+      await updatePhoneVerification(tx, v.id, { attempts: v.attempts + 1 });
+      return v.attempts + 1 >= PHONE_CODE_MAX_ATTEMPTS ? ('too_many' as const) : ('wrong' as const);
+    }
+    await updatePhoneVerification(tx, v.id, { verifiedAt: now });
+    await updateUser(tx, user.id, { phoneVerifiedAt: now });
+    return 'ok' as const;
+  });
+  if (outcome === 'ok') return { phone_verified: true };
+  const message =
+    outcome === 'wrong'
+      ? PHONE_CODE_MESSAGES.wrong
+      : outcome === 'too_many'
+        ? PHONE_CODE_MESSAGES.tooManyAttempts
+        : PHONE_CODE_MESSAGES.expired;
+  throw validationError({ code: message });
+}

@@ -1,0 +1,247 @@
+import { PHONE_COUNTRIES } from '@geekly/domain/users/user-schemas.ts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, expectLedgerConsistent, payWithCard } from './helpers/sandbox-card.ts';
+import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const me = async (token: string) => (await call(t, { url: '/users/client/me', token })).body;
+const codeOf = async (token: string) => (await me(token)).referral_code as string;
+const signUpReferred = async (code: string, email?: string) => {
+  const res = await call(t, {
+    url: '/users/client/new',
+    body: {
+      email: email ?? `friend-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'secret pass',
+      referred_by: code,
+    },
+    ip: t.nextIp(),
+  });
+  expect(res.status).toBe(201);
+  return { token: res.body.jwt as string, id: res.body.user._id as string };
+};
+/** Pays a priced task in full by card. */
+async function payTask(token: string, card: string = CARDS.success) {
+  const order = await pricedOrder(t, token);
+  const res = await call(t, { url: `/orders/${order._id}/pay`, token, body: { account_balance_use: 0 } });
+  expect(res.status).toBe(200);
+  await payWithCard(t, res.body.gateway, card);
+  return order;
+}
+
+describe('phone rules of the 15 countries (PATCH /users/client/me)', () => {
+  // A number with as many national digits as the country's mask, and one digit short / one too many.
+  const nationalDigits = (mask: string) => mask.replace(/[^9]/g, '').length;
+  it.each(PHONE_COUNTRIES.map((c) => [c.name, c]))('%s', async (_name, c) => {
+    const { token } = await signUpClient(t);
+    const code = c.phoneCode.slice(1);
+    const n = nationalDigits(c.phoneMask);
+    const digits = (len: number) => '2'.repeat(len);
+    const good = `+${code}${digits(n)}`.slice(0, 15);
+    for (const phone of [`+${code}${digits(n - 1)}`, `+${code}${digits(n + 1)}`]) {
+      const bad = await call(t, {
+        method: 'PATCH',
+        url: '/users/client/me',
+        token,
+        body: { phone, country: c.countryCode },
+      });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error_value).toEqual({ phone: 'Phone number format is incorrect' });
+    }
+    expect((await me(token)).phone).toBeNull();
+    const ok = await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { phone: good, country: c.countryCode },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ phone: good, country: c.countryCode, phone_verified: false });
+    // The same number under another user is taken.
+    const other = await signUpClient(t);
+    const taken = await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token: other.token,
+      body: { phone: good, country: c.countryCode },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toBe('Already exists phone');
+    await t.db.execute(sql`update users set phone = null where phone = ${good}`);
+  });
+});
+
+describe('GET /referral', () => {
+  it('counts sign-ups, friends with a paid task and the bonus the ledger paid', async () => {
+    const referrer = await signUpClient(t);
+    const code = await codeOf(referrer.token);
+    const empty = await call(t, { url: '/referral', token: referrer.token });
+    expect(empty.body).toEqual({
+      referral_code: code,
+      link: `http://localhost:3000/r/${code}/orders`,
+      count: 0,
+      count_with_orders: 0,
+      earn: 0,
+    });
+    const a = await signUpReferred(code);
+    const b = await signUpReferred(code.toLowerCase());
+    await signUpReferred(code);
+    await signUpClient(t); // not referred
+    expect((await me(a.token)).isReferBonusFlow).toBe(true);
+    await payTask(a.token);
+    await payTask(a.token); // a second task earns no second bonus
+    await pricedOrder(t, b.token); // b has an unpaid task only
+    const figures = await call(t, { url: '/referral', token: referrer.token });
+    expect(figures.body).toMatchObject({ count: 3, count_with_orders: 1, earn: 10 });
+    expect((await me(referrer.token)).referral_details).toEqual({ count: 3, count_with_orders: 1, earn: 10 });
+    expect((await me(a.token)).isReferBonusFlow).toBe(false);
+    expect((await me(b.token)).isReferBonusFlow).toBe(true);
+    expect((await call(t, { url: '/referral' })).status).toBe(401);
+    await expectLedgerConsistent(t, [referrer, a]);
+  });
+
+  it('withholds the bonus from a self-referral (one mailbox) and from a friend paying with the referrer’s card', async () => {
+    const n = Date.now();
+    const referrer = await signUpClient(t, `adalovelace${n}@gmail.com`);
+    const code = await codeOf(referrer.token);
+    const self = await signUpReferred(code, `ada.lovelace${n}+alt@googlemail.com`);
+    expect(await me(self.token)).toMatchObject({ isReferralAbuser: true, isReferBonusFlow: false });
+    await payTask(self.token);
+
+    const friend = await signUpReferred(code);
+    expect((await me(friend.token)).isReferralAbuser).toBe(false);
+    await payTask(referrer.token, '4242 4242 4242 4242');
+    await payTask(friend.token, '4242 4242 4242 4242');
+    expect((await me(friend.token)).isReferralAbuser).toBe(true);
+    expect((await call(t, { url: '/referral', token: referrer.token })).body).toMatchObject({
+      count: 2,
+      count_with_orders: 2,
+      earn: 0,
+    });
+    await expectLedgerConsistent(t, [referrer, self, friend]);
+  });
+});
+
+describe('SMS phone verification', () => {
+  const lastCode = () => /code is (\d{6})/.exec(t.sentSms().at(-1) ?? '')?.[1] ?? '';
+
+  it('sends a code by SMS to the phone and confirms it', async () => {
+    const { token } = await signUpClient(t);
+    const none = await call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+    expect(none.status).toBe(422);
+    await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { phone: '+6591234567', country: 'SG' },
+    });
+    const sent = await call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+    expect(sent.body).toEqual({ sent: true, phone_verified: false });
+    expect(t.sentSms().at(-1)).toContain('To: +6591234567');
+    const ok = await call(t, {
+      url: '/users/client/me/phone-verification/check',
+      token,
+      body: { code: lastCode() },
+    });
+    expect(ok.body).toEqual({ phone_verified: true });
+    expect((await me(token)).phone_verified).toBe(true);
+    // A new phone has to be confirmed again.
+    await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { phone: '+6591234568', country: 'SG' },
+    });
+    expect((await me(token)).phone_verified).toBe(false);
+  });
+
+  it('takes at most 5 tries per code, even the right one after that', async () => {
+    const { token } = await signUpClient(t);
+    await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { phone: '+85291234567', country: 'HK' },
+    });
+    await call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+    const right = lastCode();
+    const wrong = right === '000000' ? '111111' : '000000';
+    const check = (code: string) =>
+      call(t, { url: '/users/client/me/phone-verification/check', token, body: { code } });
+    for (let i = 1; i <= 4; i++)
+      expect((await check(wrong)).body.error_value).toEqual({ code: 'This code is not correct' });
+    expect((await check(wrong)).body.error_value).toEqual({
+      code: 'Too many wrong codes. Please send a new one',
+    });
+    const late = await check(right);
+    expect(late.status).toBe(422);
+    expect((await me(token)).phone_verified).toBe(false);
+    expect((await check('12ab')).status).toBe(422);
+    // A new code works.
+    await call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+    expect((await check(lastCode())).body).toEqual({ phone_verified: true });
+  });
+
+  it('expires a code after 10 minutes and sends at most 5 codes an hour', async () => {
+    const { token } = await signUpClient(t);
+    await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { phone: '+96891234567', country: 'OM' },
+    });
+    await call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+    const start = t.clock.offsetMs;
+    t.clock.offsetMs = start + 11 * 60_000;
+    const late = await call(t, {
+      url: '/users/client/me/phone-verification/check',
+      token,
+      body: { code: lastCode() },
+    });
+    expect(late.body.error_value).toEqual({ code: 'This code has expired. Please send a new one' });
+    for (let i = 2; i <= 5; i++)
+      expect((await call(t, { url: '/users/client/me/phone-verification', token, body: {} })).status).toBe(
+        200,
+      );
+    expect((await call(t, { url: '/users/client/me/phone-verification', token, body: {} })).status).toBe(429);
+    t.clock.offsetMs = start;
+  });
+});
+
+describe('userdef (banner state)', () => {
+  it('keeps the banner flags the client saves, and refuses unknown ones', async () => {
+    const { token } = await signUpClient(t);
+    const res = await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { userdef: { phoneBannerClosed: true, prevTotalBonuses: 20 } },
+    });
+    expect(res.body.userdef).toEqual({ phoneBannerClosed: true, prevTotalBonuses: 20 });
+    const again = await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { userdef: { isReferBonusShown: true } },
+    });
+    expect(again.body.userdef).toEqual({
+      phoneBannerClosed: true,
+      prevTotalBonuses: 20,
+      isReferBonusShown: true,
+    });
+    const bad = await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token,
+      body: { userdef: { admin: true } },
+    });
+    expect(bad.status).toBe(422);
+  });
+});

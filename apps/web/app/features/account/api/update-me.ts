@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { meQueryOptions, type User } from '../../auth/api/user.ts';
+
+export type ProfilePatch = {
+  phone?: string;
+  country?: string;
+  notification_email?: string;
+  userdef?: Partial<User['userdef']>;
+};
+
+/** PATCH /users/client/me (seed 000 §7): the answer is the user, put straight into the cache. */
+export const updateMe = (patch: ProfilePatch) =>
+  api<User>('/users/client/me', { method: 'PATCH', body: patch });
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (user) => queryClient.setQueryData(meQueryOptions.queryKey, user),
+  });
+}

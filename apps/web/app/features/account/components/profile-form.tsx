@@ -1,0 +1,230 @@
+import { defaultPhoneCountry, fillsMask, nationalDigits, toE164 } from '@geekly/domain/users/phone-mask.ts';
+import { emailField, USER_MESSAGES } from '@geekly/domain/users/user-schemas.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { User } from '../../auth/api/user.ts';
+import { type ProfilePatch, useUpdateMe } from '../api/update-me.ts';
+import s from './account.module.css';
+import { PhoneField } from './phone-field.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+
+const serverPhoneError = (err: unknown) =>
+  err instanceof ApiError && err.text === 'Already exists phone' ? USER_MESSAGES.phoneExists : null;
+
+/**
+ * Seed 001 §2 and §4 "Profile": the registration e-mail read-only, the phone with its country, the notification
+ * e-mail, a Save beside each only when its value changed (disabled on an error), and the unsaved-changes popup
+ * on every way out: links, the back button, log-out and closing the tab.
+ */
+export function ProfileForm({
+  user,
+  ipCountry,
+  onLogOut,
+}: {
+  user: User;
+  ipCountry: string | null;
+  onLogOut: () => void;
+}) {
+  const emailId = useId();
+  const notifyId = useId();
+  const baseCountry = user.country ?? defaultPhoneCountry(ipCountry);
+  const baseDigits = nationalDigits(user.phone, baseCountry);
+  const [country, setCountry] = useState(baseCountry);
+  const [digits, setDigits] = useState(baseDigits);
+  const [phoneTouched, setPhoneTouched] = useState(false);
+  const [email, setEmail] = useState(user.notification_email);
+  const [phoneServerError, setPhoneServerError] = useState<string | null>(null);
+  const [emailServerError, setEmailServerError] = useState<string | null>(null);
+  const [askLogOut, setAskLogOut] = useState(false);
+  const savePhone = useUpdateMe();
+  const saveEmail = useUpdateMe();
+  // Leaving on purpose (after the popup's answer) must not be stopped again.
+  const leaving = useRef(false);
+
+  const phoneChanged = digits !== baseDigits || country !== baseCountry;
+  const emailChanged = email !== user.notification_email;
+  const maskError = phoneChanged && !fillsMask(digits, country);
+  const phoneError = phoneServerError ?? (maskError && phoneTouched ? USER_MESSAGES.phoneFormat : null);
+  const emailCheck = emailField.safeParse(email);
+  const emailError = emailChanged && !emailCheck.success ? USER_MESSAGES.emailFormat : emailServerError;
+  const dirty = phoneChanged || emailChanged || phoneServerError !== null;
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !leaving.current && dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  async function doSavePhone(): Promise<boolean> {
+    setPhoneTouched(true);
+    if (maskError) return false;
+    try {
+      await savePhone.mutateAsync({ phone: toE164(digits, country), country });
+      setPhoneTouched(false);
+      return true;
+    } catch (err) {
+      const exists = serverPhoneError(err);
+      setPhoneServerError(
+        exists ?? (err instanceof ApiError ? (err.fieldErrors.phone ?? err.text) : 'Unknown error'),
+      );
+      return false;
+    }
+  }
+
+  async function doSaveEmail(): Promise<boolean> {
+    if (!emailCheck.success) return false;
+    const patch: ProfilePatch = { notification_email: emailCheck.data };
+    try {
+      const saved = await saveEmail.mutateAsync(patch);
+      setEmail(saved.notification_email);
+      return true;
+    } catch (err) {
+      setEmailServerError(
+        err instanceof ApiError ? (err.fieldErrors.notification_email ?? err.text) : 'Unknown error',
+      );
+      return false;
+    }
+  }
+
+  async function saveAll(): Promise<boolean> {
+    const okPhone = phoneChanged ? await doSavePhone() : phoneServerError === null;
+    const okEmail = emailChanged ? await doSaveEmail() : true;
+    return okPhone && okEmail;
+  }
+
+  const popupOpen = blocker.state === 'blocked' || askLogOut;
+  const leave = () => {
+    leaving.current = true;
+    if (askLogOut) onLogOut();
+    else blocker.proceed?.();
+  };
+  const stay = () => {
+    setAskLogOut(false);
+    blocker.reset?.();
+  };
+
+  return (
+    <div className={s.profile}>
+      <section className={s.card} aria-labelledby={`${emailId}-h`}>
+        <h2 id={`${emailId}-h`} className={s.cardTitle}>
+          Account
+        </h2>
+        <div className={s.field}>
+          <label htmlFor={emailId} className={s.label}>
+            Registration email
+          </label>
+          <input
+            id={emailId}
+            className={s.readOnly}
+            value={user.email}
+            readOnly
+            aria-describedby={`${emailId}-note`}
+          />
+          <p id={`${emailId}-note`} className={s.note}>
+            This is the email you log in with. To change it, please message our support.
+          </p>
+        </div>
+        <div className={s.saveRow}>
+          <PhoneField
+            country={country}
+            digits={digits}
+            error={phoneError}
+            onCountry={(c) => {
+              setCountry(c);
+              setPhoneServerError(null);
+            }}
+            onDigits={(d) => {
+              setDigits(d);
+              setPhoneServerError(null);
+            }}
+            onBlur={() => setPhoneTouched(true)}
+          />
+          {phoneChanged ? (
+            <Button
+              type="button"
+              className={s.save}
+              busy={savePhone.isPending}
+              disabled={phoneError !== null || savePhone.isPending}
+              onClick={() => void doSavePhone()}
+              aria-label="Save phone number"
+            >
+              Save
+            </Button>
+          ) : null}
+        </div>
+      </section>
+
+      <section className={s.card} aria-labelledby={`${notifyId}-h`}>
+        <h2 id={`${notifyId}-h`} className={s.cardTitle}>
+          Notifications
+        </h2>
+        <p className={s.note}>We will inform you on the task progress by email.</p>
+        <div className={s.saveRow}>
+          <div className={s.field}>
+            <label htmlFor={notifyId} className={s.label}>
+              Your email for task notifications and updates
+            </label>
+            <input
+              id={notifyId}
+              type="email"
+              autoComplete="email"
+              className={emailError ? s.inputError : s.input}
+              value={email}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${notifyId}-error` : undefined}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setEmailServerError(null);
+              }}
+            />
+            {emailError ? (
+              <p id={`${notifyId}-error`} className={s.error} role="alert">
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          {emailChanged ? (
+            <Button
+              type="button"
+              className={s.save}
+              busy={saveEmail.isPending}
+              disabled={emailError !== null || saveEmail.isPending}
+              onClick={() => void doSaveEmail()}
+              aria-label="Save notification email"
+            >
+              Save
+            </Button>
+          ) : null}
+        </div>
+      </section>
+
+      <button type="button" className={s.logout} onClick={() => (dirty ? setAskLogOut(true) : onLogOut())}>
+        Logout
+      </button>
+
+      {popupOpen ? (
+        <UnsavedChangesDialog
+          saving={savePhone.isPending || saveEmail.isPending}
+          onStay={stay}
+          onDiscard={leave}
+          onSave={() =>
+            void saveAll().then((ok) => {
+              if (ok) leave();
+              else stay();
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
