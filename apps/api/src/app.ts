@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
+import { opsGeeksRoutes } from './modules/geeks/ops-geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
+      await api.register(opsGeeksRoutes(ctx, session));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
       await api.register(publicRoutes(ctx));

@@ -1,6 +1,13 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, not } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { geeks, orderClientTokens, orderMessages, orders, orderTransitions } from '../../db/schema.ts';
+import {
+  clientGeeks,
+  geeks,
+  orderClientTokens,
+  orderMessages,
+  orders,
+  orderTransitions,
+} from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -98,8 +105,12 @@ export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<str
 // Seed 000 §4 "My Geeks": only Geeks from orders under review.
 const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
 
-/** The Geeks a client may choose as Preferred Geek. */
+/** The Geeks a client may choose as Preferred Geek: My Geeks, so blocked ones are left out. */
 export async function preferredGeekIds(db: Db, userId: string): Promise<string[]> {
+  const blocked = db
+    .select({ id: clientGeeks.geekId })
+    .from(clientGeeks)
+    .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
   const rows = await db
     .selectDistinct({ id: geeks.id })
     .from(orders)
@@ -109,6 +120,7 @@ export async function preferredGeekIds(db: Db, userId: string): Promise<string[]
         eq(orders.userId, userId),
         inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES),
         eq(geeks.isDisabled, false),
+        not(inArray(geeks.id, blocked)),
       ),
     );
   return rows.map((r) => r.id);
