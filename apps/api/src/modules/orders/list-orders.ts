@@ -1,3 +1,4 @@
+import { ORDERS_PAGE_SIZE, type OrderListQuery } from '@geekly/domain/orders/order-list-filters.ts';
 import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
 import type { AppContext } from '../../app-context.ts';
 import { orderPaidCents } from '../ledger/ledger.repository.ts';
@@ -12,8 +13,6 @@ import {
   type OrderRow,
   preferredGeekIds,
 } from './orders.repository.ts';
-
-export const ORDERS_PAGE_SIZE = 50;
 
 /** Views of one client's orders, each priced by the server at this moment. */
 export async function orderViews(ctx: AppContext, userId: string, rows: OrderRow[]) {
@@ -48,11 +47,13 @@ export async function orderView(ctx: AppContext, row: OrderRow) {
   return view;
 }
 
-export async function listOrders(ctx: AppContext, user: UserRow, page: number) {
-  const { rows, total } = await listUserOrders(ctx.database.db, user.id, {
-    offset: page * ORDERS_PAGE_SIZE,
-    limit: ORDERS_PAGE_SIZE,
-  });
+export async function listOrders(ctx: AppContext, user: UserRow, query: OrderListQuery) {
+  const { rows, total } = await listUserOrders(
+    ctx.database.db,
+    user.id,
+    { offset: query.page * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE },
+    query,
+  );
   return { results: await orderViews(ctx, user.id, rows), total };
 }
 

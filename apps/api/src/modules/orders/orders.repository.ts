@@ -1,8 +1,10 @@
-import { and, count, desc, eq, inArray, ne, not } from 'drizzle-orm';
+import { type OrderListQuery, STATUS_FILTER_STATUSES } from '@geekly/domain/orders/order-list-filters.ts';
+import { and, count, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   clientGeeks,
   geeks,
+  ledgerEntries,
   orderClientTokens,
   orderMessages,
   orders,
@@ -70,13 +72,41 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRo
   return row;
 }
 
-/** The list leaves out tasks the client deleted (seed 000 §4: a deleted task sends the user to /orders). */
-export async function listUserOrders(db: Db, userId: string, page: { offset: number; limit: number }) {
-  const where = and(
+type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
+
+/** What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment"). */
+const paidCents = sql`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries}
+  where ${ledgerEntries.accountType} = 'order' and ${ledgerEntries.accountId} = ${orders.id}), 0)`;
+
+const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
+  unpaid: sql`${paidCents} <= 0`,
+  partial: sql`${paidCents} > 0 and (${orders.priceCents} is null or ${paidCents} < ${orders.priceCents})`,
+  full: sql`${paidCents} > 0 and ${paidCents} >= ${orders.priceCents}`,
+};
+
+/**
+ * The task list's where clause: the owner's tasks, without the ones the client deleted (seed 000 §4: a deleted
+ * task sends the user to /orders), narrowed by the list's filters.
+ */
+function orderListWhere(userId: string, filters: ListFilters) {
+  return and(
     eq(orders.userId, userId),
     eq(orders.clientRemove, false),
     ne(orders.systemClientStatus, 'Deleted'),
+    filters.payment === 'all' ? undefined : PAYMENT_WHERE[filters.payment],
+    filters.status === 'all'
+      ? undefined
+      : inArray(orders.systemClientStatus, [...STATUS_FILTER_STATUSES[filters.status]]),
   );
+}
+
+export async function listUserOrders(
+  db: Db,
+  userId: string,
+  page: { offset: number; limit: number },
+  filters: ListFilters = { payment: 'all', status: 'all' },
+) {
+  const where = orderListWhere(userId, filters);
   const [rows, [total]] = await Promise.all([
     db
       .select()
