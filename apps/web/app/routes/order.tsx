@@ -7,6 +7,7 @@ import { useOrder } from '../features/orders/api/get-order.ts';
 import { type OrderPatch, useUpdateOrder } from '../features/orders/api/update-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
+import { AfterDeliveryPrompts } from '../features/orders/components/revision-prompt.tsx';
 import { TaskEditor, type TaskEditorHandle } from '../features/orders/components/task-editor.tsx';
 import { TaskHeader } from '../features/orders/components/task-header.tsx';
 import { TaskSummaryTable } from '../features/orders/components/task-summary-table.tsx';
@@ -59,6 +60,7 @@ export default function OrderRoute() {
         {o.changeable ? <AddOnsList order={o} /> : null}
       </div>
       <div className={s.side} data-testid="task-quote">
+        <AfterDeliveryPrompts order={o} />
         <QuoteBlock
           order={o}
           flow={flow}
