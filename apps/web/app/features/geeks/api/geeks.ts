@@ -35,7 +35,8 @@ export function useGeekAction(id: string) {
     onSuccess: (geek) => {
       queryClient.setQueryData(geekQueryOptions(id).queryKey, geek);
       // My Geeks and the Preferred Geek list leave a blocked Geek out.
-      void queryClient.invalidateQueries({ queryKey: myGeeksQueryOptions.queryKey });
+      // Refetched even while no page shows it: the cache never refetches on mount (seed 000 §9).
+      void queryClient.invalidateQueries({ queryKey: myGeeksQueryOptions.queryKey, refetchType: 'all' });
     },
   });
 }
