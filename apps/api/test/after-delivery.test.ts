@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
+import { pdfBytes, postToLocalStorage, presign, uploadGeekFile } from './helpers/files.ts';
 import {
   call,
   createTestApp,
@@ -47,7 +48,10 @@ async function task(steps: string[]) {
     token: client.token,
     body: { account_balance_use: 3000 },
   });
-  for (const step of steps) expect((await operate(order._id, step)).status).toBe(200);
+  for (const step of steps) {
+    if (step === 'deliver') await uploadGeekFile(t, ops, order._id);
+    expect((await operate(order._id, step)).status).toBe(200);
+  }
   return { client, id: order._id };
 }
 
@@ -97,5 +101,57 @@ describe('the server refuses what the after-delivery rules forbid', () => {
       revision_comment: 'Add two sources',
       revision_prompt: { action: 'Show my request' },
     });
+  });
+
+  it("takes the task's revision attachments, and refuses other files", async () => {
+    const done = await task(['assign_geek', 'start_work', 'deliver']);
+    const token = done.client.token;
+    // Uploaded with context 'revision', attached: a client_revision_request_file of this task.
+    const bytes = pdfBytes(2000);
+    const signed = await presign(t, token, done.id, {
+      name: 'notes.pdf',
+      size: bytes.length,
+      context: 'revision',
+    });
+    expect((await postToLocalStorage(t, signed.body, bytes)).status).toBe(204);
+    const attached = await call(t, {
+      url: `/orders/${done.id}/files`,
+      token,
+      body: {
+        files: [
+          { location: signed.body.location, name: 'notes.pdf', size: bytes.length, type: 'application/pdf' },
+        ],
+      },
+    });
+    const file = attached.body.attached_files[0];
+    expect(file.type).toBe('client_revision_request_file');
+    // Paid task files ('order' context) and another task's revision files are not this revision's.
+    const other = await task(['assign_geek', 'start_work', 'deliver']);
+    const foreign = await presign(t, other.client.token, other.id, {
+      name: 'x.pdf',
+      size: 1024,
+      context: 'revision',
+    });
+    await postToLocalStorage(t, foreign.body, pdfBytes());
+    const foreignFile = (
+      await call(t, {
+        url: `/orders/${other.id}/files`,
+        token: other.client.token,
+        body: {
+          files: [{ location: foreign.body.location, name: 'x.pdf', size: 1024, type: 'application/pdf' }],
+        },
+      })
+    ).body.attached_files[0];
+    const refused = await act(token, done.id, { ...revision(), files: [foreignFile._id] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_value.files).toBe('Please attach the files to this task first');
+    expect((await act(token, done.id, { ...revision(), files: ['nope'] })).status).toBe(422);
+    expect((await call(t, { url: `/orders/${done.id}`, token })).body.status.label).toBe('Task is completed');
+
+    const sent = await act(token, done.id, { ...revision(), files: [file._id] });
+    expect(sent.status).toBe(200);
+    expect(sent.body.status.label).toBe('Revision requested');
+    const files = (await call(t, { url: `/orders/${done.id}/files`, token })).body.files;
+    expect(files.filter((f: { type: string }) => f.type === 'client_revision_request_file')).toHaveLength(1);
   });
 });

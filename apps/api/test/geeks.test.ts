@@ -1,6 +1,7 @@
 import { and, avg, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, orders } from '../src/db/schema.ts';
+import { uploadGeekFile } from './helpers/files.ts';
 import {
   call,
   createTestApp,
@@ -44,7 +45,10 @@ async function taskBy(client: { token: string; id: string }, geekId: string, del
   });
   await operate(order._id, 'assign_geek', { writer_id: geekId });
   await operate(order._id, 'start_work');
-  if (deliver) await operate(order._id, 'deliver');
+  if (deliver) {
+    await uploadGeekFile(t, ops, order._id);
+    await operate(order._id, 'deliver');
+  }
   return order._id;
 }
 

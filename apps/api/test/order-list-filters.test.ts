@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, orders } from '../src/db/schema.ts';
+import { uploadGeekFile } from './helpers/files.ts';
 import {
   call,
   createTestApp,
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await pay(ids.done, { account_balance_use: 10_000 });
   await operate(ids.done, 'assign_geek', { writer_id: geek?.id });
   await operate(ids.done, 'start_work');
+  await uploadGeekFile(t, ops, ids.done);
   await operate(ids.done, 'deliver');
 });
 afterAll(async () => t?.close());

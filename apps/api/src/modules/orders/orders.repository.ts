@@ -6,6 +6,7 @@ import {
   geeks,
   ledgerEntries,
   orderClientTokens,
+  orderFiles,
   orderMessages,
   orders,
   orderTransitions,
@@ -165,4 +166,23 @@ export async function findOrderById(db: Db, orderId: string): Promise<OrderRow |
   if (!isUuid(orderId)) return undefined;
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;
+}
+
+/** Seed 000 §7: a revision's files are the task's own uploads tagged client_revision_request_file, not removed. */
+export async function areRevisionFiles(db: Db, orderId: string, fileIds: string[]): Promise<boolean> {
+  const ids = [...new Set(fileIds)];
+  if (ids.length === 0) return true;
+  if (!ids.every(isUuid)) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderFiles)
+    .where(
+      and(
+        eq(orderFiles.orderId, orderId),
+        inArray(orderFiles.id, ids),
+        eq(orderFiles.type, 'client_revision_request_file'),
+        eq(orderFiles.deleted, false),
+      ),
+    );
+  return (row?.n ?? 0) === ids.length;
 }
