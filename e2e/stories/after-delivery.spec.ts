@@ -30,6 +30,25 @@ async function addGeek(request: APIRequestContext, name: string) {
   return (await res.json())._id as string;
 }
 
+/** The Geek's final draft, through the operator's file calls (delivery needs one, decision 015). */
+async function uploadFinalDraft(request: APIRequestContext, jwt: string, orderId: string) {
+  const auth = { authorization: `Bearer ${jwt}` };
+  const bytes = Buffer.from(`%PDF-1.4\n${'g'.repeat(2000)}`);
+  const file = { name: 'final-draft.pdf', size: bytes.length, type: 'application/pdf' };
+  const signed = await request.post(`/api/v3/ops/orders/${orderId}/uploads`, { headers: auth, data: file });
+  expect(signed.status()).toBe(201);
+  const { url, fields, location } = await signed.json();
+  const stored = await request.post(url, {
+    multipart: { ...fields, file: { name: file.name, mimeType: file.type, buffer: bytes } },
+  });
+  expect(stored.ok()).toBe(true);
+  const attached = await request.post(`/api/v3/ops/orders/${orderId}/files`, {
+    headers: auth,
+    data: { files: [{ ...file, location, type: 'file_final_draft' }] },
+  });
+  expect(attached.status()).toBe(201);
+}
+
 /** A fully paid task of the signed-in student, worked on by a new Geek and delivered. */
 async function deliveredTask(page: Page, title: string, geekName = 'Marie C.') {
   const geekId = await addGeek(page.request, geekName);
@@ -43,6 +62,7 @@ async function deliveredTask(page: Page, title: string, geekName = 'Marie C.') {
   });
   expect(assigned.status()).toBe(200);
   await operatorTransition(page.request, id, 'start_work');
+  await uploadFinalDraft(page.request, jwt, id);
   await operatorTransition(page.request, id, 'deliver');
   return { id, geekId };
 }
@@ -77,7 +97,7 @@ test('A student is asked for a review on the list and gives 5 stars with the key
   await expect(page).toHaveURL(/\/orders$/);
 });
 
-test('A 2-star rating needs a reason, then the free revision is requested with a chosen deadline', async ({
+test('A 2-star rating needs a reason, then the free revision is requested with a file and a chosen deadline', async ({
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
@@ -102,6 +122,14 @@ test('A 2-star rating needs a reason, then the free revision is requested with a
   await form.getByRole('button', { name: 'Preview my request' }).click();
   await expect(form.getByText('Please, tell us what has to be changed in your order')).toBeVisible();
   await form.getByLabel('What has to be changed in your task?').fill('Please add three academic sources.');
+  await form.getByLabel('Attach files').setInputFiles({
+    name: 'teacher-notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4\n${'n'.repeat(1500)}`),
+  });
+  await expect(
+    form.getByRole('list', { name: 'Attached files' }).getByText('teacher-notes.pdf'),
+  ).toBeVisible();
   // An hour sooner than the default breaks the 24-hour lead: the notice offers the earliest time.
   const time = form.getByLabel('Time');
   const hour = Number(await time.inputValue());
@@ -119,6 +147,7 @@ test('A 2-star rating needs a reason, then the free revision is requested with a
 
   const preview = page.getByRole('dialog', { name: 'Check your revision request' });
   await expect(preview.getByText('Please add three academic sources.')).toBeVisible();
+  await expect(preview.getByText('teacher-notes.pdf')).toBeVisible();
   await preview.getByRole('button', { name: 'Send request' }).click();
   const thanks = page.getByRole('dialog', { name: 'Thank you!' });
   await thanks.getByRole('button', { name: 'Back to the task' }).click();

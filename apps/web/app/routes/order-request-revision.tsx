@@ -59,6 +59,7 @@ export default function OrderRequestRevisionRoute() {
   return (
     <Dialog title="Request revision" onClose={close}>
       <RevisionForm
+        orderId={orderId}
         draft={draft}
         onPreview={(d) => navigate(`${back}/request-revision/preview`, { state: { draft: d } })}
       />
