@@ -264,3 +264,27 @@ test('Filters narrow a list of 60 tasks on the server, with paging', async ({ pa
   await page.getByRole('button', { name: 'Reset filters' }).click();
   await expect(page.getByText('Showing 60 of 60 tasks')).toBeVisible();
 });
+
+test('Next to the deadline, the task page shows what a later deadline saves; phones keep the price in view', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'Urgent lab report',
+    subject: 'History',
+    pages: 1,
+    hoursAhead: 20,
+  });
+  await page.goto(`/order/${id}`);
+  // 20 h ahead costs $41.15 a page; +1 day falls in the 24–48 h band ($35.45), +2 days in 48–96 h ($31.15).
+  await expect(page.getByText('+1 day: $5.70 less')).toBeVisible();
+  await expect(page.getByText('+2 days: $10.00 less')).toBeVisible();
+  if (testInfo.project.name === 'mobile') {
+    const bar = page.getByRole('button', { name: 'Pay for the task' });
+    await expect(bar).toBeInViewport();
+    await shot(page, testInfo, 'task-pay-bar');
+    await bar.click();
+    await expect(page.getByTestId('task-quote')).toBeInViewport();
+  }
+  await expectNoSidewaysScroll(page);
+});

@@ -21,8 +21,8 @@ export function LaterDeadlinePrices({ order, deadline }: { order: Order; deadlin
     <p className={s.laterPrices} aria-live="polite">
       <span className={s.laterTitle}>A later deadline costs less:</span>{' '}
       {lines.map((line, i) => (
-        <span key={line} className={s.laterItem}>
-          {line}
+        <span key={line}>
+          <span className={s.laterItem}>{line}</span>
           {i < lines.length - 1 ? ' · ' : ''}
         </span>
       ))}
