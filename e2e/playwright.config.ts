@@ -55,7 +55,8 @@ export default defineConfig({
     command: `node ../apps/api/src/cli/create-staff.ts --email ${E2E_OPERATOR.email} --password '${E2E_OPERATOR.password}' && node ../apps/api/src/server.ts`,
     url: `http://localhost:${PORT}/api/v3/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded CI machine (or several engineers on 2 cores) can take most of a minute to start it.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,

@@ -12,6 +12,7 @@ import { applicationsRoutes } from './modules/applications/applications.routes.t
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
+import { opsGeeksRoutes } from './modules/geeks/ops-geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(filesRoutes(ctx, session));
       await api.register(opsFilesRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
+      await api.register(opsGeeksRoutes(ctx, session));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(subscriptionsRoutes(ctx, session));
       await api.register(referralRoutes(ctx, session));

@@ -233,7 +233,8 @@ describe("a task's whole life", () => {
     await operate(first._id, 'assign_geek', { writer_id: geekId });
     await operate(first._id, 'start_work');
     const geeks = (await call(t, { url: '/my-geeks', token: client.token })).body;
-    expect(geeks).toEqual([{ _id: geekId, public_full_name: 'Test G.', major: 'English' }]);
+    expect(geeks).toMatchObject([{ _id: geekId, public_full_name: 'Test G.', major: 'English' }]);
+    expect(geeks).toHaveLength(1);
 
     const second = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
     const unknown = await call(t, {

@@ -25,6 +25,8 @@ export default [
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),
+      route(':orderId/rating', 'routes/order-rating.tsx', { id: 'orders-rating' }),
+      route(':orderId/rating/:param', 'routes/order-rating.tsx', { id: 'orders-rating-param' }),
       // Gateway returns over the list (seed 000 §2, seed 001 §2, decision 010).
       route('payment-success', 'routes/payment-success.tsx', { id: 'orders-payment-success' }),
       route('payment-error', 'routes/payment-error.tsx', { id: 'orders-payment-error' }),
@@ -33,6 +35,8 @@ export default [
       route('refer-bonus', 'routes/refer-bonus.tsx', { id: 'orders-refer-bonus' }),
     ]),
     route('create', 'routes/create.tsx'),
+    route('my-geeks', 'routes/my-geeks.tsx'),
+    route('geek/:geekId', 'routes/geek.tsx'),
     route('order/:orderId', 'routes/order.tsx', { id: 'order' }, [
       route('payment', 'routes/order-payment.tsx', { id: 'order-payment' }),
       route('payment-success', 'routes/payment-success.tsx', { id: 'order-payment-success' }),
@@ -42,6 +46,11 @@ export default [
       route('tips-success/:amount', 'routes/order-tips-success.tsx'),
       route('get-addons', 'routes/order-get-addons.tsx'),
       route('request-refund', 'routes/order-request-refund.tsx'),
+      route('rating', 'routes/order-rating.tsx', { id: 'order-rating' }),
+      route('request-revision', 'routes/order-request-revision.tsx', { id: 'order-request-revision' }),
+      route('request-revision/preview', 'routes/order-request-revision.tsx', {
+        id: 'order-request-revision-preview',
+      }),
     ]),
     route('neworder/:orderId', 'routes/order.tsx', { id: 'neworder' }),
     // Seed 000 §2: the task's files and the Geek's files (decision 015).

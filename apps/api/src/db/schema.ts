@@ -79,6 +79,23 @@ export const geeks = pgTable('geeks', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+/** A client's own marks on a Geek (seed 000 §3 writer_faved, writer_blocked): one row per client and Geek. */
+export const clientGeeks = pgTable(
+  'client_geeks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    geekId: uuid('geek_id')
+      .notNull()
+      .references(() => geeks.id),
+    faved: boolean('faved').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.geekId] })],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -139,6 +156,8 @@ export const orders = pgTable(
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
     // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
     index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
+    // A Geek's figures (decision 018) read the tasks by their Geek.
+    index('orders_writer_idx').on(t.writerId),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
   ],
 );

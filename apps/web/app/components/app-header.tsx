@@ -19,6 +19,9 @@ export function AppHeader({ user, minimal = false }: { user: User; minimal?: boo
             <Link to="/orders" className={s.link}>
               My Tasks
             </Link>
+            <Link to="/my-geeks" className={s.link}>
+              My Geeks
+            </Link>
             <Link
               to="/balance"
               className={s.balance}

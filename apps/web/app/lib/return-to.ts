@@ -43,3 +43,9 @@ export function peekReturnTo(): string | null {
   const path = readText(KEY);
   return isLocalPath(path) ? path : null;
 }
+
+/** Seed 000 §4: a stored rating link wins over the list's own review prompt. */
+export function hasStoredRatingLink(): boolean {
+  const path = readText(KEY);
+  return isLocalPath(path) && /\/rating(\/|$)/.test(path ?? '');
+}

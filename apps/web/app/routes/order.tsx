@@ -8,11 +8,13 @@ import { useOrder } from '../features/orders/api/get-order.ts';
 import { type OrderPatch, useUpdateOrder } from '../features/orders/api/update-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
+import { AfterDeliveryPrompts } from '../features/orders/components/revision-prompt.tsx';
 import { TaskEditor, type TaskEditorHandle } from '../features/orders/components/task-editor.tsx';
 import { TaskHeader } from '../features/orders/components/task-header.tsx';
 import { TaskSummaryTable } from '../features/orders/components/task-summary-table.tsx';
 import { canTipNow } from '../features/payments/components/tip-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { formatUsd } from '../lib/format-money.ts';
 import s from './order.module.css';
 
 export function meta() {
@@ -66,7 +68,9 @@ export default function OrderRoute() {
         )}
         {o.changeable ? <AddOnsList order={o} /> : null}
       </div>
-      <div className={s.side} data-testid="task-quote">
+      {o.changeable && o.price !== null && !o.bad_deadline ? <MobilePayBar price={o.price} /> : null}
+      <div className={s.side} id="task-quote" data-testid="task-quote">
+        <AfterDeliveryPrompts order={o} />
         <QuoteBlock
           order={o}
           flow={flow}
@@ -134,5 +138,32 @@ function LeaveConfirm({ active }: { active: boolean }) {
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Issue 14 item 6: on a phone the quote comes under the whole form, so a bar stays in view with the price and
+ * a button that brings the pay buttons up (hidden on wider screens, where the quote stays beside the form).
+ */
+function MobilePayBar({ price }: { price: number }) {
+  return (
+    <div className={s.payBar}>
+      <span className={s.payBarPrice}>
+        Total <strong>{formatUsd(price)}</strong>
+      </span>
+      <button
+        type="button"
+        className={s.payBarButton}
+        onClick={() => {
+          const quote = document.getElementById('task-quote');
+          quote?.scrollIntoView({ block: 'start' });
+          quote
+            ?.querySelector<HTMLElement>('button:not([disabled]), a[href]')
+            ?.focus({ preventScroll: true });
+        }}
+      >
+        Pay for the task
+      </button>
+    </div>
   );
 }

@@ -1,35 +1,62 @@
-import { inArray } from 'drizzle-orm';
+import { geekActionSchema, geekResponseSchema } from '@geekly/domain/geeks/geek-schemas.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { geeks } from '../../db/schema.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { preferredGeekIds } from '../orders/orders.repository.ts';
+import { actOnGeek, getGeekProfile, listMyGeeks } from './geek-profiles.ts';
 
-export const myGeekSchema = z.object({ _id: z.string(), public_full_name: z.string(), major: z.string() });
+const geekParams = z.object({ id: z.string().max(100) });
 
-/** GET /my-geeks: seed 000 §4 "My Geeks" — the Geeks of the client's tasks under review (the Preferred Geek list). */
+/** The Geek calls of API.md (seed 000 §3 Geek, §4 My Geeks). */
 export function geeksRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', session.requireClient);
+
+    r.get(
       '/my-geeks',
       {
-        preHandler: session.requireClient,
         schema: {
           tags: ['geeks'],
-          summary: "The Geeks of the caller's tasks under review",
-          response: { 200: z.array(myGeekSchema), ...errorResponses(401) },
+          summary: "The Geeks of the caller's tasks under review, blocked ones left out",
+          response: { 200: z.array(geekResponseSchema), ...errorResponses(401) },
         },
       },
-      async (request) => {
-        const db = ctx.database.db;
-        const ids = await preferredGeekIds(db, currentUser(request).id);
-        if (ids.length === 0) return [];
-        const rows = await db.select().from(geeks).where(inArray(geeks.id, ids));
-        return rows.map((g) => ({ _id: g.id, public_full_name: g.publicFullName, major: g.major }));
+      async (request) => listMyGeeks(ctx, currentUser(request).id),
+    );
+
+    const profile = {
+      schema: {
+        tags: ['geeks'],
+        summary: "A Geek's public profile, with figures from real marks and tasks",
+        params: geekParams,
+        response: { 200: geekResponseSchema, ...errorResponses(401, 404) },
       },
+    };
+    r.get('/geek/:id', profile, async (request) =>
+      getGeekProfile(ctx, currentUser(request).id, request.params.id),
+    );
+    // Seed 000 §7 names this path too; `public=1` is its only form.
+    r.get(
+      '/users/none/:id',
+      { schema: { ...profile.schema, querystring: z.object({ public: z.literal('1').optional() }) } },
+      async (request) => getGeekProfile(ctx, currentUser(request).id, request.params.id),
+    );
+
+    r.post(
+      '/geek/:id',
+      {
+        schema: {
+          tags: ['geeks'],
+          summary: 'Favourite, unfavourite, block or unblock a Geek (for the caller only)',
+          params: geekParams,
+          body: geekActionSchema,
+          response: { 200: geekResponseSchema, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => actOnGeek(ctx, currentUser(request).id, request.params.id, request.body.action),
     );
   };
 }

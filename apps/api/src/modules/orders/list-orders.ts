@@ -1,3 +1,4 @@
+import { ORDERS_PAGE_SIZE, type OrderListQuery } from '@geekly/domain/orders/order-list-filters.ts';
 import type { AppContext } from '../../app-context.ts';
 import { orderPaidCents } from '../ledger/ledger.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -11,8 +12,6 @@ import {
   preferredGeekIds,
 } from './orders.repository.ts';
 import { loadPricingInputs } from './pricing-inputs.ts';
-
-export const ORDERS_PAGE_SIZE = 50;
 
 type Counts = { paid: Map<string, number>; messages: Map<string, number> };
 
@@ -48,11 +47,13 @@ export async function orderView(ctx: AppContext, row: OrderRow) {
   return view;
 }
 
-export async function listOrders(ctx: AppContext, user: UserRow, page: number) {
-  const listed = await listUserOrderPage(ctx.database.db, user.id, {
-    offset: page * ORDERS_PAGE_SIZE,
-    limit: ORDERS_PAGE_SIZE,
-  });
+export async function listOrders(ctx: AppContext, user: UserRow, query: OrderListQuery) {
+  const listed = await listUserOrderPage(
+    ctx.database.db,
+    user.id,
+    { offset: query.page * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE },
+    query,
+  );
   const rows = listed.rows.map((r) => r.order);
   const counts = {
     paid: new Map(listed.rows.map((r) => [r.order.id, r.paidCents])),

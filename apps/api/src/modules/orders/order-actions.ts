@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import { validationError } from '../../lib/app-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition, type Loaded } from './apply-order-transition.ts';
-import { preferredGeekIds } from './orders.repository.ts';
+import { areRevisionFiles, preferredGeekIds } from './orders.repository.ts';
 
 /** The add-on rules' view of the task at this moment (seed 000 §5). */
 async function addOnContext(loaded: Loaded) {
@@ -48,11 +48,12 @@ export async function runOrderAction(ctx: AppContext, user: UserRow, orderId: st
           ),
         });
       }
-      // No file belongs to the task before the files feature stores them, so any id is unknown.
-      if (body.files?.length) throw validationError({ files: 'Unknown file' });
-      return applyOrderTransition(ctx, caller, orderId, 'request_revision', {
-        comment: body.comment,
-        deadline,
+      const fileIds = body.files ?? [];
+      return applyOrderTransition(ctx, caller, orderId, 'request_revision', async (loaded) => {
+        // Checked once the owner's task is locked: the files must be this task's revision attachments.
+        if (!(await areRevisionFiles(loaded.tx, loaded.row.id, fileIds)))
+          throw validationError({ files: 'Please attach the files to this task first' });
+        return { comment: body.comment, deadline };
       });
     }
     case 'client_refund':

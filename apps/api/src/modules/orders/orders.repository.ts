@@ -1,9 +1,24 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { type OrderListQuery, STATUS_FILTER_STATUSES } from '@geekly/domain/orders/order-list-filters.ts';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  ne,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
+  clientGeeks,
   geeks,
   ledgerEntries,
   orderClientTokens,
+  orderFiles,
   orderMessages,
   orders,
   orderTransitions,
@@ -70,22 +85,50 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRo
   return row;
 }
 
+type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
+
+/** What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment"). */
+const paidCents = sql`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries}
+  where ${ledgerEntries.accountType} = 'order' and ${ledgerEntries.accountId} = ${orders.id}), 0)`;
+
+const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
+  unpaid: sql`${paidCents} <= 0`,
+  partial: sql`${paidCents} > 0 and (${orders.priceCents} is null or ${paidCents} < ${orders.priceCents})`,
+  full: sql`${paidCents} > 0 and ${paidCents} >= ${orders.priceCents}`,
+};
+
 /**
- * A page of the client's list with each task's paid amount and message count, in one statement, and the total.
- * The list leaves out tasks the client deleted (seed 000 §4: a deleted task sends the user to /orders).
+ * The task list's where clause: the owner's tasks, without the ones the client deleted (seed 000 §4: a deleted
+ * task sends the user to /orders), narrowed by the list's filters.
  */
-export async function listUserOrderPage(db: Db, userId: string, page: { offset: number; limit: number }) {
-  const where = and(
+function orderListWhere(userId: string, filters: ListFilters) {
+  return and(
     eq(orders.userId, userId),
     eq(orders.clientRemove, false),
     ne(orders.systemClientStatus, 'Deleted'),
+    filters.payment === 'all' ? undefined : PAYMENT_WHERE[filters.payment],
+    filters.status === 'all'
+      ? undefined
+      : inArray(orders.systemClientStatus, [...STATUS_FILTER_STATUSES[filters.status]]),
   );
+}
+
+/**
+ * A page of the client's list, narrowed by the list's filters, with each task's paid amount and message count in
+ * one statement, and the total.
+ */
+export async function listUserOrderPage(
+  db: Db,
+  userId: string,
+  page: { offset: number; limit: number },
+  filters: ListFilters = { payment: 'all', status: 'all' },
+) {
+  const where = orderListWhere(userId, filters);
   const [rows, [total]] = await Promise.all([
     db
       .select({
         order: getTableColumns(orders),
-        paidCents: sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
-          where ${ledgerEntries.accountType} = 'order' and ${ledgerEntries.accountId} = ${orders.id})`,
+        paidCents: sql<string>`${paidCents}`,
         messagesCount: sql<number>`(select count(*)::int from ${orderMessages}
           where ${orderMessages.orderId} = ${orders.id})`,
       })
@@ -117,8 +160,12 @@ export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<str
 // Seed 000 §4 "My Geeks": only Geeks from orders under review.
 const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
 
-/** The Geeks a client may choose as Preferred Geek. */
+/** The Geeks a client may choose as Preferred Geek: My Geeks, so blocked ones are left out. */
 export async function preferredGeekIds(db: Db, userId: string): Promise<string[]> {
+  const blocked = db
+    .select({ id: clientGeeks.geekId })
+    .from(clientGeeks)
+    .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
   const rows = await db
     .selectDistinct({ id: geeks.id })
     .from(orders)
@@ -129,6 +176,7 @@ export async function preferredGeekIds(db: Db, userId: string): Promise<string[]
         isNotNull(orders.writerId),
         inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES),
         eq(geeks.isDisabled, false),
+        not(inArray(geeks.id, blocked)),
       ),
     );
   return rows.map((r) => r.id);
@@ -143,4 +191,23 @@ export async function findOrderById(db: Db, orderId: string): Promise<OrderRow |
   if (!isUuid(orderId)) return undefined;
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;
+}
+
+/** Seed 000 §7: a revision's files are the task's own uploads tagged client_revision_request_file, not removed. */
+export async function areRevisionFiles(db: Db, orderId: string, fileIds: string[]): Promise<boolean> {
+  const ids = [...new Set(fileIds)];
+  if (ids.length === 0) return true;
+  if (!ids.every(isUuid)) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderFiles)
+    .where(
+      and(
+        eq(orderFiles.orderId, orderId),
+        inArray(orderFiles.id, ids),
+        eq(orderFiles.type, 'client_revision_request_file'),
+        eq(orderFiles.deleted, false),
+      ),
+    );
+  return (row?.n ?? 0) === ids.length;
 }

@@ -1,5 +1,7 @@
+import { deadlinePricesQuerySchema, deadlinePricesSchema } from '@geekly/domain/orders/deadline-prices.ts';
 import { orderActionSchema } from '@geekly/domain/orders/order-action-schemas.ts';
 import { couponCodeSchema, orderPatchSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import { orderListQuerySchema } from '@geekly/domain/orders/order-list-filters.ts';
 import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
 import { payOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
@@ -13,6 +15,7 @@ import { currentUser, type Session } from '../../plugins/session.ts';
 import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
 import { paidOrRedirectSchema } from '../payments/payments.routes.ts';
 import { createOrder } from './create-order.ts';
+import { deadlinePrices } from './deadline-prices.ts';
 import { getOrder, listOrders, orderView } from './list-orders.ts';
 import { runOrderAction } from './order-actions.ts';
 import { payOrder } from './pay-order.ts';
@@ -45,15 +48,15 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
         ...trustedViewSerializer,
         schema: {
           tags: ['orders'],
-          summary: "The caller's tasks, newest first (deleted ones left out)",
-          querystring: z.object({ page: z.coerce.number().int().min(0).max(10_000).default(0) }),
+          summary: "The caller's tasks, newest first (deleted ones left out), filtered by payment and status",
+          querystring: orderListQuerySchema,
           response: {
             200: z.object({ results: z.array(orderResponseSchema), total: z.number().int() }),
             ...errorResponses(401, 422),
           },
         },
       },
-      async (request) => listOrders(ctx, currentUser(request), request.query.page),
+      async (request) => listOrders(ctx, currentUser(request), request.query),
     );
 
     r.get(
@@ -71,6 +74,28 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
         const order = await getOrder(ctx, currentUser(request), request.params.id);
         if (!order) throw notFound('Order not found');
         return order;
+      },
+    );
+
+    r.get(
+      '/orders/:id/deadline-prices',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'What the task costs with later deadlines (+1, +2, +3 days), priced like its quote',
+          params: orderParams,
+          querystring: deadlinePricesQuerySchema,
+          response: { 200: deadlinePricesSchema, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { deadline } = request.query;
+        return deadlinePrices(
+          ctx,
+          currentUser(request),
+          request.params.id,
+          deadline ? new Date(deadline) : undefined,
+        );
       },
     );
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDue } from '../../../lib/format-date.ts';
 import type { OrderSummary } from '../api/get-orders.ts';
 import s from './order-groups.module.css';
+import { StatusChip } from './status-chip.tsx';
 
 /** Seed 000 §2: tasks grouped by subject as collapsible groups. */
 export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
@@ -47,7 +48,7 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
                 <span className={s.messages} title="Messages">
                   {order.messages_count} {order.messages_count === 1 ? 'message' : 'messages'}
                 </span>
-                <span className={s.status}>{order.status.list_label ?? order.status.label}</span>
+                <StatusChip status={order.status} />
               </span>
             </Link>
           </li>

@@ -6,6 +6,7 @@ import type { Order } from '../api/get-order.ts';
 import { BadDeadlineNotice } from './bad-deadline-notice.tsx';
 import { DeadlinePicker } from './deadline-picker.tsx';
 import { DetailsField } from './details-field.tsx';
+import { LaterDeadlinePrices } from './later-deadline-prices.tsx';
 import { PagesSelect } from './pages-select.tsx';
 import s from './task-editor.module.css';
 import { TaskTypeInput } from './task-type-input.tsx';
@@ -120,6 +121,7 @@ export function TaskEditor({ order, flow, ref }: Props) {
           dateRef={dateRef}
         />
       </div>
+      <LaterDeadlinePrices order={order} deadline={new Date(order.deadline)} />
       <BadDeadlineNotice order={order} busy={saving} onApply={(d) => changeDeadline(d, true)} />
       <DetailsField
         value={details}

@@ -1,7 +1,11 @@
 import { renameTitle } from '@geekly/domain/orders/order-form-schemas.ts';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Order } from '../api/get-order.ts';
+import { useOrderAction } from '../api/order-action.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
 import s from './task-header.module.css';
 import { TitleMenu } from './title-menu.tsx';
@@ -14,6 +18,7 @@ type Props = { order: Order; flow: 'order' | 'neworder' };
  */
 export function TaskHeader({ order, flow }: Props) {
   const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const rename = useUpdateOrder(order._id);
   const title = rename.isPending && rename.variables.title ? rename.variables.title : order.title;
   const error =
@@ -49,6 +54,7 @@ export function TaskHeader({ order, flow }: Props) {
             rename.reset();
             setRenaming(true);
           }}
+          onDelete={() => setDeleting(true)}
         />
       </div>
       {error ? (
@@ -57,6 +63,7 @@ export function TaskHeader({ order, flow }: Props) {
         </p>
       ) : null}
       {order.changeable ? null : <TaskStatus status={order.status} />}
+      {deleting ? <DeleteConfirm orderId={order._id} onClose={() => setDeleting(false)} /> : null}
     </header>
   );
 }
@@ -119,5 +126,40 @@ function TaskStatus({ status }: { status: Order['status'] }) {
         </svg>
       </div>
     </div>
+  );
+}
+
+/** Deleting a task the client no longer needs: only while it is unpaid and changeable (the machine's guard). */
+function DeleteConfirm({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const remove = useOrderAction(orderId);
+  const navigate = useNavigate();
+  const error = remove.error instanceof ApiError ? remove.error.text : remove.error ? 'Unknown error' : null;
+  return (
+    <Dialog title="Delete this task?" onClose={onClose}>
+      <p className={s.confirmText}>The task leaves your list. It has not been paid, so nothing is charged.</p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={s.confirmActions}>
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button
+          type="button"
+          busy={remove.isPending}
+          onClick={() =>
+            !remove.isPending &&
+            remove.mutate(
+              { action: 'client_remove' },
+              { onSuccess: () => navigate('/orders', { replace: true }) },
+            )
+          }
+        >
+          Delete task
+        </Button>
+      </div>
+    </Dialog>
   );
 }

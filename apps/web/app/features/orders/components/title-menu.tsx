@@ -4,13 +4,13 @@ import { useMenuButton } from '../../../components/use-dismissable.ts';
 import type { Order } from '../api/get-order.ts';
 import s from './task-header.module.css';
 
-type Props = { order: Order; onRename: () => void };
+type Props = { order: Order; onRename: () => void; onDelete: () => void };
 
 /**
  * Seed 000 §2: the title dropdown with Rename (disabled for a locked task), Request revision and Request refund
  * (each only when the task allows it). Menu button pattern: arrows move, Escape closes and returns focus.
  */
-export function TitleMenu({ order, onRename }: Props) {
+export function TitleMenu({ order, onRename, onDelete }: Props) {
   const { open, setOpen, root, menuId, triggerProps } = useMenuButton();
   const trigger = useRef<HTMLButtonElement>(null);
 
@@ -63,6 +63,19 @@ export function TitleMenu({ order, onRename }: Props) {
             <Link role="menuitem" className={s.menuItem} to={`/order/${order._id}/request-revision`}>
               Request revision
             </Link>
+          ) : null}
+          {order.changeable ? (
+            <button
+              type="button"
+              role="menuitem"
+              className={s.menuItem}
+              onClick={() => {
+                setOpen(false);
+                onDelete();
+              }}
+            >
+              Delete task
+            </button>
           ) : null}
           {order.can.request_refund ? (
             <Link role="menuitem" className={s.menuItem} to={`/order/${order._id}/request-refund`}>

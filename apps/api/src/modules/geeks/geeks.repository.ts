@@ -1,0 +1,103 @@
+import { and, asc, avg, count, eq, inArray, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { clientGeeks, geeks, orders } from '../../db/schema.ts';
+import { isUuid } from '../orders/orders.repository.ts';
+
+export type GeekRow = typeof geeks.$inferSelect;
+
+// Seed 000 §4 "Under review": sent to client, revision sent, revision requested, or in progress.
+const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
+// A delivered task (decision 018): its work or its revision was sent to the client, and it was not refunded.
+const DELIVERED_CLIENT_STATUSES = ['Sent', 'Revision sent'];
+
+export type GeekFigures = { avgMark: number | null; completed: number };
+export type ClientMarks = { faved: boolean; blocked: boolean };
+
+export async function findGeek(db: Db, geekId: string): Promise<GeekRow | undefined> {
+  if (!isUuid(geekId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(geeks)
+    .where(and(eq(geeks.id, geekId), eq(geeks.isDisabled, false)));
+  return row;
+}
+
+/** Seed 000 §4 "My Geeks": the Geeks of the client's tasks under review, blocked ones left out. */
+export async function findMyGeeks(db: Db, userId: string): Promise<GeekRow[]> {
+  const blocked = db
+    .select({ id: clientGeeks.geekId })
+    .from(clientGeeks)
+    .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
+  const ids = db
+    .selectDistinct({ id: orders.writerId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.clientRemove, false),
+        inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES),
+      ),
+    );
+  return db
+    .select()
+    .from(geeks)
+    .where(and(inArray(geeks.id, ids), not(inArray(geeks.id, blocked)), eq(geeks.isDisabled, false)))
+    .orderBy(asc(geeks.publicFullName));
+}
+
+/** The honest figures of several Geeks in one query: the average of their real marks and their delivered tasks. */
+export async function geekFigures(db: Db, geekIds: string[]): Promise<Map<string, GeekFigures>> {
+  const result = new Map<string, GeekFigures>();
+  if (geekIds.length === 0) return result;
+  const rows = await db
+    .select({
+      geekId: orders.writerId,
+      avgMark: avg(sql`nullif(${orders.mark}, 0)`),
+      completed: count(
+        sql`case when ${inArray(orders.clientStatus, DELIVERED_CLIENT_STATUSES)} and not ${orders.refunded} then 1 end`,
+      ),
+    })
+    .from(orders)
+    .where(inArray(orders.writerId, geekIds))
+    .groupBy(orders.writerId);
+  for (const row of rows) {
+    if (!row.geekId) continue;
+    result.set(row.geekId, {
+      avgMark: row.avgMark === null ? null : Math.round(Number(row.avgMark) * 100) / 100,
+      completed: row.completed,
+    });
+  }
+  return result;
+}
+
+export async function clientMarks(
+  db: Db,
+  userId: string,
+  geekIds: string[],
+): Promise<Map<string, ClientMarks>> {
+  const result = new Map<string, ClientMarks>();
+  if (geekIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(clientGeeks)
+    .where(and(eq(clientGeeks.userId, userId), inArray(clientGeeks.geekId, geekIds)));
+  for (const row of rows) result.set(row.geekId, { faved: row.faved, blocked: row.blocked });
+  return result;
+}
+
+export async function upsertClientMarks(db: Db, userId: string, geekId: string, marks: Partial<ClientMarks>) {
+  const now = new Date();
+  await db
+    .insert(clientGeeks)
+    .values({ userId, geekId, ...marks, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [clientGeeks.userId, clientGeeks.geekId],
+      set: { ...marks, updatedAt: now },
+    });
+}
+
+export async function insertGeek(db: Db, values: typeof geeks.$inferInsert): Promise<GeekRow> {
+  const [row] = await db.insert(geeks).values(values).returning();
+  if (!row) throw new Error('geek insert returned nothing');
+  return row;
+}

@@ -1,0 +1,42 @@
+import type { GeekAction, GeekView } from '@geekly/domain/geeks/geek-schemas.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type Geek = GeekView;
+
+const geeksRoot = ['geeks'] as const;
+
+/** GET /my-geeks: the Geeks of the client's tasks under review, blocked ones left out. */
+export const getMyGeeks = () => api<Geek[]>('/my-geeks');
+export const myGeeksQueryOptions = queryOptions({ queryKey: [...geeksRoot, 'mine'], queryFn: getMyGeeks });
+export const useMyGeeksList = () => useQuery(myGeeksQueryOptions);
+
+/** GET /geek/{id}: one Geek's public profile. */
+export const getGeek = (id: string) => api<Geek>(`/geek/${encodeURIComponent(id)}`);
+export const geekQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...geeksRoot, 'detail', id],
+    queryFn: () => getGeek(id),
+    // A profile's figures move with every rating: read them fresh when the page opens.
+    refetchOnMount: 'always',
+    // An unknown Geek is answered on the page, not by the global 404 routing.
+    meta: { handledStatuses: [404] },
+  });
+export const useGeek = (id: string) => useQuery(geekQueryOptions(id));
+
+/** POST /geek/{id}: favourite or block, for this client only. */
+export const postGeekAction = (id: string, action: GeekAction) =>
+  api<Geek>(`/geek/${encodeURIComponent(id)}`, { body: { action } });
+
+export function useGeekAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: GeekAction) => postGeekAction(id, action),
+    onSuccess: (geek) => {
+      queryClient.setQueryData(geekQueryOptions(id).queryKey, geek);
+      // My Geeks and the Preferred Geek list leave a blocked Geek out.
+      // Refetched even while no page shows it: the cache never refetches on mount (seed 000 §9).
+      void queryClient.invalidateQueries({ queryKey: myGeeksQueryOptions.queryKey, refetchType: 'all' });
+    },
+  });
+}
