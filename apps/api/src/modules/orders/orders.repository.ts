@@ -1,13 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  geeks,
-  ledgerEntries,
-  orderClientTokens,
-  orderMessages,
-  orders,
-  orderTransitions,
-} from '../../db/schema.ts';
+import { geeks, orderClientTokens, orderMessages, orders, orderTransitions } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -84,10 +77,11 @@ export async function listUserOrderPage(db: Db, userId: string, page: { offset: 
     db
       .select({
         order: getTableColumns(orders),
-        paidCents: sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
-          where ${ledgerEntries.accountType} = 'order' and ${ledgerEntries.accountId} = ${orders.id})`,
-        messagesCount: sql<number>`(select count(*)::int from ${orderMessages}
-          where ${orderMessages.orderId} = ${orders.id})`,
+        // Qualified by hand: drizzle writes a single table's columns unqualified, and a bare "id" inside the
+        // subquery would be the inner table's.
+        paidCents: sql<string>`(select coalesce(sum(l.amount_cents), 0) from ledger_entries l
+          where l.account_type = 'order' and l.account_id = "orders"."id")`,
+        messagesCount: sql<number>`(select count(*)::int from order_messages m where m.order_id = "orders"."id")`,
       })
       .from(orders)
       .where(where)
