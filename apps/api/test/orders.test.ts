@@ -144,6 +144,9 @@ describe('GET /orders', () => {
       const single = await call(t, { url: `/orders/${twelve.body.results[0]._id}`, token: large.token });
       expect(orderResponseSchema.parse(single.body)).toEqual(single.body);
       expect(single.body.discount_valid).toBe(true);
+      // The list's paid amount comes from the same statement as its page: it must match the task's own view.
+      const listed = twelve.body.results.find((o: { _id: string }) => o._id === single.body._id);
+      expect(listed.client_paid).toBe(single.body.client_paid);
     } finally {
       client.query = original;
     }

@@ -16,7 +16,6 @@ import type { Db } from '../../db/database.ts';
 import {
   clientGeeks,
   geeks,
-  ledgerEntries,
   orderClientTokens,
   orderFiles,
   orderMessages,
@@ -87,9 +86,13 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRo
 
 type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
 
-/** What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment"). */
-const paidCents = sql`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries}
-  where ${ledgerEntries.accountType} = 'order' and ${ledgerEntries.accountId} = ${orders.id}), 0)`;
+/**
+ * What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment").
+ * Qualified by hand: drizzle writes a single table's columns unqualified, and a bare "id" inside the subquery
+ * would be the inner table's.
+ */
+const paidCents = sql`(select coalesce(sum(l.amount_cents), 0) from ledger_entries l
+  where l.account_type = 'order' and l.account_id = "orders"."id")`;
 
 const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
   unpaid: sql`${paidCents} <= 0`,
@@ -129,8 +132,7 @@ export async function listUserOrderPage(
       .select({
         order: getTableColumns(orders),
         paidCents: sql<string>`${paidCents}`,
-        messagesCount: sql<number>`(select count(*)::int from ${orderMessages}
-          where ${orderMessages.orderId} = ${orders.id})`,
+        messagesCount: sql<number>`(select count(*)::int from order_messages m where m.order_id = "orders"."id")`,
       })
       .from(orders)
       .where(where)
