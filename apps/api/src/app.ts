@@ -9,8 +9,12 @@ import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { startLive } from './modules/events/live.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -67,6 +71,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   await registerOpenApi(app);
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
+  const live = await startLive(ctx);
+  app.decorate('live', live);
+  app.addHook('preClose', async () => live.endStreams());
+  app.addHook('onClose', async () => live.stop());
 
   await app.register(
     async (api) => {
@@ -90,6 +98,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
+      await api.register(messagesRoutes(ctx, session));
+      await api.register(opsMessagesRoutes(ctx, session));
+      await api.register(eventsRoutes(ctx, session, live));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
       await api.register(publicRoutes(ctx));

@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
+import { publishEvent } from '../events/events.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, grantRewards } from '../payments/rewards.ts';
@@ -284,6 +285,8 @@ export async function applyOrderTransition<N extends TransitionName>(
       paidCents,
     });
     const updated = await updateOrder(tx, row.id, columns);
+    // Live update (decision 019): NOTIFY in this transaction reaches the client's streams after the commit.
+    await publishEvent(tx, row.userId, 'order', row.id);
     await insertTransitionLog(tx, {
       id: transitionId,
       orderId: row.id,
