@@ -46,7 +46,8 @@ async function post(base: string, path: string, body: unknown, token?: string) {
     },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('live events across API processes', () => {
