@@ -61,7 +61,7 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
           summary:
             "Server-Sent Events: the caller's order, message and balance events. Each event's id may be sent back " +
             'as Last-Event-ID (or last_event_id) on reconnect to receive what was missed; a gap too old to replay ' +
-            "answers an 'resync' event (refetch), a new stream starts with a 'ready' event. Comments every 20 s.",
+            "answers a 'resync' event (refetch), a new stream starts with a 'ready' event; a 'ping' event every 20 s.",
           querystring: z.object({
             last_event_id: z
               .string()

@@ -6,6 +6,8 @@ type Pending = { id: number; frame: string }[];
 /** One open stream: its response, and while it replays what it missed, the live events held back. */
 export type Subscriber = { res: ServerResponse; held: Pending | null };
 
+const PING = 'event: ping\ndata: {}\n\n';
+
 export const frameOf = (id: number, data: object) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
@@ -68,9 +70,12 @@ export class LiveHub {
     return set.size;
   }
 
-  /** Heartbeat: an SSE comment on every stream keeps proxies from closing idle ones. */
+  /**
+   * Heartbeat: keeps proxies from closing idle streams, and lets the browser tell a live stream from one a
+   * sleeping laptop left dead (a named event, since EventSource does not surface comments).
+   */
   beat() {
-    for (const set of this.byUser.values()) for (const sub of set) if (!sub.held) sub.res.write(':\n\n');
+    for (const set of this.byUser.values()) for (const sub of set) if (!sub.held) sub.res.write(PING);
   }
 
   closeAll() {
