@@ -11,6 +11,8 @@ import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { startLive } from './modules/events/live.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -49,7 +51,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
         scriptSrc: ["'self'", ...inlineScriptHashes(webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...ctx.storage.uploadOrigins],
         formAction: ["'self'", ...ctx.gateway.formOrigins],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -97,6 +99,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(usersRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
+      await api.register(filesRoutes(ctx, session));
+      await api.register(opsFilesRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
       await api.register(messagesRoutes(ctx, session));
       await api.register(opsMessagesRoutes(ctx, session));
@@ -108,6 +112,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     },
     { prefix: '/api/v3' },
   );
+
+  // The embedded storage serves S3's POST-object protocol and signed downloads from this process.
+  const storageRoutes = ctx.storage.routes;
+  if (storageRoutes) await app.register(storageRoutes);
 
   const sandbox = ctx.sandbox;
   if (sandbox) {

@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from '@geekly/domain/chat/message-schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
 import {
   call,
   createTestApp,
@@ -163,5 +164,57 @@ describe('task messages', () => {
     expect(res.status).toBe(403);
     expect((await call(t, { url: `/orders/${order._id}/messages`, token: ops })).status).toBe(401);
     expect((await call(t, { url: `/orders/${order._id}/messages` })).status).toBe(401);
+  });
+
+  it('sends a file uploaded with context "msgs" once, and lets only the owner download it', async () => {
+    const s = await signUpClient(t);
+    const other = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const bytes = pdfBytes(2000);
+    const signed = await presign(t, s.token, order._id, {
+      name: 'notes.pdf',
+      size: bytes.length,
+      context: 'msgs',
+    });
+    expect(signed.status).toBe(201);
+    const file = {
+      location: signed.body.location,
+      name: 'notes.pdf',
+      size: bytes.length,
+      type: 'application/pdf',
+    };
+    // not arrived yet: refused, nothing stored
+    expect((await send(s.token, order._id, { message: '', files: [file] })).status).toBe(422);
+    expect((await postToLocalStorage(t, signed.body, bytes)).status).toBe(204);
+    // another user cannot send it, even on their own task
+    const theirs = await pricedOrder(t, other.token);
+    expect((await send(other.token, theirs._id, { files: [file] })).status).toBe(422);
+
+    const sent = await send(s.token, order._id, { files: [file] });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({
+      message: '',
+      files: [{ name: 'notes.pdf', size: 2000, type: 'application/pdf' }],
+    });
+    // one upload goes with one message
+    expect(
+      (await send(s.token, order._id, { message: 'again', files: [file] })).status,
+    ).toBeGreaterThanOrEqual(400);
+
+    const fileId = sent.body.files[0]._id;
+    const url = `/orders/${order._id}/messages/${sent.body._id}/files/${fileId}/download`;
+    const download = await call(t, { url, token: s.token });
+    expect(download.status).toBe(302);
+    const got = await t.app.inject({
+      method: 'GET',
+      url:
+        new URL(download.headers.location as string).pathname +
+        new URL(download.headers.location as string).search,
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(bytes)).toBe(true);
+    expect((await call(t, { url, token: other.token })).status).toBe(404);
+    const list = await call(t, { url: `/orders/${order._id}/messages`, token: s.token });
+    expect(list.body.results).toHaveLength(1);
   });
 });

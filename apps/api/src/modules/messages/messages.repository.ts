@@ -19,6 +19,15 @@ export async function insertMessage(db: Db, values: typeof orderMessages.$inferI
   return row;
 }
 
+export async function findMessage(db: Db, orderId: string, messageId: string) {
+  if (!isUuid(messageId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(orderMessages)
+    .where(and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)));
+  return row;
+}
+
 /** Marks a message not from the client read (the client's own messages are read by the operator, not them). */
 export async function markMessageRead(db: Db, orderId: string, messageId: string) {
   if (!isUuid(messageId)) return { row: undefined, changed: false };

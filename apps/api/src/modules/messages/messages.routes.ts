@@ -11,6 +11,7 @@ import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import {
   listClientMessages,
+  messageFileUrl,
   messageNotifications,
   readClientMessage,
   sendClientMessage,
@@ -69,6 +70,26 @@ export function messagesRoutes(ctx: AppContext, session: Session) {
       },
       async (request) =>
         readClientMessage(ctx, currentUser(request), request.params.id, request.params.messageId),
+    );
+
+    r.get(
+      '/orders/:id/messages/:messageId/files/:fileId/download',
+      {
+        schema: {
+          tags: ['messages'],
+          summary: "Redirects to a short-lived signed address of a message's attachment",
+          params: orderParams.extend({ messageId: z.string().max(100), fileId: z.string().max(100) }),
+          response: { 302: z.null(), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const url = await messageFileUrl(ctx, currentUser(request), {
+          orderId: request.params.id,
+          messageId: request.params.messageId,
+          fileId: request.params.fileId,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      },
     );
 
     r.get(

@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { opsSendMessageSchema, sendMessageSchema } from '@geekly/domain/chat/message-schemas.ts';
+import { DOWNLOAD_URL_SECONDS } from '@geekly/domain/files/file-limits.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
 import type { MessageFileRow } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/events.repository.ts';
+import { claimUploads, type UploadKind, type VerifiedUpload, verifyUploads } from '../files/uploads.ts';
 import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { messageView } from './message-view.ts';
 import {
+  findMessage,
   insertMessage,
   listOrderMessages,
   markMessageRead,
@@ -18,15 +23,31 @@ import {
 type Files = z.output<typeof sendMessageSchema>['files'];
 
 /**
- * Attachments come from the files feature (uploads with context "msgs"); until its attach call exists here a
- * message with files is refused rather than stored with files nobody can check or download.
+ * Message attachments are uploads signed for this task with context "msgs" (the operator's: its Geek uploads),
+ * checked in storage before the transaction (files module, decision 015) and claimed inside it, so one upload
+ * goes with one message only.
  */
-async function attachMessageFiles(_ctx: AppContext, files: Files): Promise<MessageFileRow[]> {
+async function verifyMessageFiles(
+  ctx: AppContext,
+  orderId: string,
+  uploaderId: string,
+  kinds: readonly UploadKind[],
+  files: Files,
+) {
   if (files.length === 0) return [];
-  throw new AppError('VALIDATION', 'Attachments are not available yet', {
-    errorType: 'validation',
-    errorValue: { files: 'Attachments are not available yet' },
-  });
+  return verifyUploads(ctx, { orderId, userId: uploaderId, kinds, files });
+}
+
+async function claimMessageFiles(tx: Db, verified: VerifiedUpload[], now: Date): Promise<MessageFileRow[]> {
+  if (verified.length === 0) return [];
+  await claimUploads(tx, verified, now);
+  return verified.map((u) => ({
+    id: randomUUID(),
+    name: u.name,
+    size: u.size,
+    type: u.contentType,
+    location: u.key,
+  }));
 }
 
 export async function listClientMessages(ctx: AppContext, user: UserRow, orderId: string) {
@@ -41,10 +62,13 @@ export async function sendClientMessage(
   orderId: string,
   input: z.output<typeof sendMessageSchema>,
 ) {
+  const found = await findUserOrder(ctx.database.db, user.id, orderId);
+  if (!found) throw notFound('Order not found');
+  const verified = await verifyMessageFiles(ctx, found.id, user.id, ['msgs'], input.files);
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findUserOrder(tx, user.id, orderId);
     if (!order) throw notFound('Order not found');
-    const files = await attachMessageFiles(ctx, input.files);
+    const files = await claimMessageFiles(tx, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
       senderRole: 'client',
@@ -82,10 +106,13 @@ export async function sendOpsMessage(
   orderId: string,
   input: z.output<typeof opsSendMessageSchema>,
 ) {
+  const found = await findOrderById(ctx.database.db, orderId);
+  if (!found) throw notFound('Order not found');
+  const verified = await verifyMessageFiles(ctx, found.id, staff.id, ['geek'], input.files);
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findOrderById(tx, orderId);
     if (!order) throw notFound('Order not found');
-    const files = await attachMessageFiles(ctx, input.files);
+    const files = await claimMessageFiles(tx, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
       senderRole: input.sender_role,
@@ -113,4 +140,22 @@ export async function messageNotifications(ctx: AppContext, user: UserRow) {
     };
   });
   return { unread: orders.reduce((n, o) => n + o.unread, 0), orders };
+}
+
+/** A short-lived signed address of a message's attachment, for the task's owner only. */
+export async function messageFileUrl(
+  ctx: AppContext,
+  user: UserRow,
+  ids: { orderId: string; messageId: string; fileId: string },
+) {
+  const order = await findUserOrder(ctx.database.db, user.id, ids.orderId);
+  if (!order) throw notFound('Order not found');
+  const message = await findMessage(ctx.database.db, order.id, ids.messageId);
+  const file = message?.files.find((f) => f.id === ids.fileId);
+  if (!file) throw notFound('File not found');
+  return ctx.storage.signedDownloadUrl(file.location, {
+    fileName: file.name,
+    contentType: file.type,
+    expiresAt: new Date(ctx.now().getTime() + DOWNLOAD_URL_SECONDS * 1000),
+  });
 }
