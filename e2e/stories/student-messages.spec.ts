@@ -45,6 +45,24 @@ test('A student writes in the task messages and sees the Account Manager reply l
   const stored = await page.request.get(`/api/v3/orders/${id}/messages`, { headers: JSON_CALL });
   expect((await stored.json()).results).toHaveLength(1);
 
+  // An attachment: uploaded straight to storage, sent with the message, and downloaded back.
+  await panel.getByTestId('message-file-input').setInputFiles({
+    name: 'outline.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('1. Introduction\n2. Method\n'),
+  });
+  await expect(panel.getByRole('listitem').filter({ hasText: 'outline.txt' }).first()).toHaveAttribute(
+    'data-status',
+    'loaded',
+  );
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const fileLink = panel.getByRole('link', { name: 'outline.txt' });
+  await expect(fileLink).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
+  const downloaded = await page.request.get((await fileLink.getAttribute('href')) ?? '');
+  expect(downloaded.status()).toBe(200);
+  expect(await downloaded.text()).toBe('1. Introduction\n2. Method\n');
+
   // The operator's reply reaches the open panel without a reload, and is read once it is in view.
   expect((await reply('Yes, APA 7 is fine.')).status()).toBe(201);
   const item = panel.getByRole('listitem').filter({ hasText: 'Yes, APA 7 is fine.' });
@@ -70,7 +88,7 @@ test('A student writes in the task messages and sees the Account Manager reply l
   await expect(page.getByTestId('chat-badge')).toHaveText('1');
   await expect(page.getByTestId('chat-bubble')).toHaveCount(0); // the client wrote less than 20 minutes ago
   await page.goto('/orders');
-  await expect(page.getByText('3 messages')).toBeVisible();
+  await expect(page.getByText('4 messages')).toBeVisible();
   // Seed 000 §2: #livechat opens the chat.
   await page.goto('/orders#livechat');
   await expect(page).toHaveURL(new RegExp(`/order/${id}/messages$`));

@@ -1,5 +1,6 @@
 import { SENDER_LABELS } from '@geekly/domain/chat/chat-availability.ts';
 import { canSendMessage, MESSAGE_MAX_LENGTH, showsNewBadge } from '@geekly/domain/chat/message-schemas.ts';
+import { ACCEPT_ATTRIBUTE } from '@geekly/domain/files/file-limits.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { type Message, notificationKey, useMarkRead, useMessages, useSendMessage } from '../api/messages.ts';
 import { messageTime } from './message-time.ts';
 import s from './messages-panel.module.css';
+import { useAttachments } from './use-attachments.ts';
 
 /** Seed 001 §2 "Task messages panel": a sliding panel over the task page. */
 export function MessagesPanel({ orderId }: { orderId: string }) {
@@ -117,7 +119,9 @@ function MessageList({
               <ul className={s.files}>
                 {m.files.map((f) => (
                   <li key={f._id}>
-                    <a href={`/api/v3/orders/${orderId}/files/${f._id}/download`}>{f.name}</a>
+                    <a href={`/api/v3/orders/${orderId}/messages/${m._id}/files/${f._id}/download`}>
+                      {f.name}
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -131,27 +135,94 @@ function MessageList({
 
 function Composer({ orderId }: { orderId: string }) {
   const [text, setText] = useState('');
+  const [dragging, setDragging] = useState(false);
   const send = useSendMessage(orderId);
-  const ready = canSendMessage(text, []) && !send.isPending;
-  const error = send.error instanceof ApiError ? (send.error.fieldErrors.message ?? send.error.text) : null;
+  const attachments = useAttachments(orderId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const sendable = canSendMessage(text, attachments.items);
+  const error =
+    send.error instanceof ApiError ? (Object.values(send.error.fieldErrors)[0] ?? send.error.text) : null;
   const submit = () => {
-    if (!ready) return;
+    if (!sendable || send.isPending) return;
     send.mutate(
-      { message: text, to_user: 'operator' },
+      {
+        message: text,
+        to_user: 'operator',
+        files: attachments.items.map((a) => ({
+          location: a.location ?? '',
+          name: a.file.name,
+          size: a.file.size,
+          type: a.type,
+        })),
+      },
       {
         // Seed 001 §4: sending clears the text and the attachments.
-        onSuccess: () => setText(''),
+        onSuccess: () => {
+          setText('');
+          attachments.clear();
+        },
       },
     );
   };
   return (
     <form
-      className={s.composer}
+      className={`${s.composer} ${dragging ? s.dragging : ''}`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        attachments.add(e.dataTransfer.files);
+      }}
     >
+      <p className={s.dropHint}>Drag&drop file or photo here</p>
+      {attachments.items.length > 0 ? (
+        <ul className={s.strip} aria-label="Attached files">
+          {attachments.items.map((a) => (
+            <li
+              key={a.key}
+              className={`${s.chip} ${a.status === 'failed' ? s.failed : ''}`}
+              data-status={a.status}
+            >
+              <span className={s.chipName}>{a.file.name}</span>
+              {a.status === 'progress' ? (
+                <progress
+                  className={s.progress}
+                  max={100}
+                  value={a.progress}
+                  aria-label={`Uploading ${a.file.name}`}
+                />
+              ) : null}
+              {a.status === 'failed' ? (
+                <>
+                  <span className={s.chipError}>{a.error ?? 'Upload failed'}</span>
+                  <button type="button" className={s.chipAction} onClick={() => attachments.reload(a.key)}>
+                    Reload file
+                  </button>
+                </>
+              ) : null}
+              <button
+                type="button"
+                className={s.chipAction}
+                aria-label={`Remove ${a.file.name}`}
+                onClick={() => attachments.remove(a.key)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <p role="alert" className={s.sendError}>
           {error}
@@ -173,8 +244,36 @@ function Composer({ orderId }: { orderId: string }) {
             }
           }}
         />
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPT_ATTRIBUTE}
+          data-testid="message-file-input"
+          onChange={(e) => {
+            if (e.target.files) attachments.add(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className={s.attach}
+          aria-label="Attach a file"
+          onClick={() => fileInput.current?.click()}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M16.5 6.5l-8 8a2 2 0 0 0 2.8 2.8l8.5-8.5a4 4 0 0 0-5.7-5.7L5.6 11.6a6 6 0 0 0 8.5 8.5l6.4-6.4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
         {/* Seed 001 §5: the send button appears only when there is something to send. */}
-        {canSendMessage(text, []) ? (
+        {sendable ? (
           <button type="submit" className={s.send} aria-label="Send" disabled={send.isPending}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M3 20l18-8L3 4v6l12 2-12 2z" fill="currentColor" />
