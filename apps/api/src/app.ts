@@ -17,6 +17,7 @@ import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
+import { startMessageMailWorker } from './modules/notifications/message-mail.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -73,10 +74,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   await registerOpenApi(app);
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
-  const live = await startLive(ctx);
+  const live = await startLive(ctx, {
+    // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.
+    onDelivered: (streams, ms) => app.log.debug({ streams, ms }, 'live event written'),
+  });
   app.decorate('live', live);
   app.addHook('preClose', async () => live.endStreams());
   app.addHook('onClose', async () => live.stop());
+  const stopMessageMail = startMessageMailWorker(ctx);
+  app.addHook('onClose', async () => stopMessageMail());
 
   await app.register(
     async (api) => {

@@ -20,7 +20,10 @@ export type Live = Awaited<ReturnType<typeof startLive>>;
  * This process's side of live updates (decision 019): one LISTEN for every stream it serves, a heartbeat for
  * all of them on one timer, the presence rows other processes read before mailing, and the daily pruning.
  */
-export async function startLive(ctx: AppContext, opts: { heartbeatMs?: number } = {}) {
+export async function startLive(
+  ctx: AppContext,
+  opts: { heartbeatMs?: number; onDelivered?: (streams: number, ms: number) => void } = {},
+) {
   const db = ctx.database.db;
   const processId = randomUUID();
   const quietly = (p: Promise<unknown>) => void p.catch((err) => console.error('live presence', err));
@@ -30,7 +33,9 @@ export async function startLive(ctx: AppContext, opts: { heartbeatMs?: number } 
   });
   const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => {
     try {
-      hub.deliver(JSON.parse(payload) as EventNotice);
+      const started = performance.now();
+      const streams = hub.deliver(JSON.parse(payload) as EventNotice);
+      if (streams > 0) opts.onDelivered?.(streams, performance.now() - started);
     } catch (err) {
       console.error('bad live event notice', err);
     }

@@ -74,6 +74,7 @@ export async function sendClientMessage(
       senderRole: 'client',
       message: input.message.trim(),
       files,
+      createdAt: ctx.now(),
     });
     // The client's other tabs and devices show it too.
     await publishEvent(tx, user.id, 'message', order.id);
@@ -119,6 +120,7 @@ export async function sendOpsMessage(
       message: input.message.trim(),
       files,
       staffId: staff.id,
+      createdAt: ctx.now(),
     });
     await publishEvent(tx, order.userId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());

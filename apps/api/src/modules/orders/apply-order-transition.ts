@@ -17,9 +17,9 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
-import { publishEvent } from '../events/events.repository.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { afterTransition } from '../notifications/after-transition.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, grantRewards } from '../payments/rewards.ts';
 import { orderNoticeMail } from './order-notices.ts';
@@ -295,8 +295,8 @@ export async function applyOrderTransition<N extends TransitionName>(
       paidCents,
     });
     const updated = await updateOrder(tx, row.id, columns);
-    // Live update (decision 019): NOTIFY in this transaction reaches the client's streams after the commit.
-    await publishEvent(tx, row.userId, 'order', row.id);
+    // Live event and after-delivery mails (decisions 019, 020): NOTIFY reaches the streams after the commit.
+    const followUpMail = await afterTransition(ctx, tx, name, updated);
     await insertTransitionLog(tx, {
       id: transitionId,
       orderId: row.id,
@@ -309,7 +309,7 @@ export async function applyOrderTransition<N extends TransitionName>(
     });
     return {
       updated,
-      mails: outcome.effects.some((e) => e.kind === 'notify'),
+      mails: followUpMail || outcome.effects.some((e) => e.kind === 'notify'),
       cardRefund: outcome.effects.some((e) => e.kind === 'refund' && e.destination === 'card'),
     };
   });

@@ -19,6 +19,7 @@ CREATE TABLE "message_mail_queue" (
 	"last_sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "html" text;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD COLUMN "files" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD COLUMN "staff_id" uuid;--> statement-breakpoint
 ALTER TABLE "message_mail_queue" ADD CONSTRAINT "message_mail_queue_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
