@@ -7,7 +7,9 @@ export const TOUCH_DRAG_DELAY_MS = 300;
 const MOUSE_THRESHOLD_PX = 4;
 
 export type Position = { right: number; bottom: number };
-const DEFAULT: Position = { right: 24, bottom: 24 };
+/** Above the phone layout's bottom bar (mobile-footer), beside the page's corner on wider screens. */
+const defaultPosition = (): Position =>
+  globalThis.matchMedia?.('(max-width: 1023px)').matches ? { right: 16, bottom: 88 } : { right: 24, bottom: 24 };
 
 const clamp = (p: Position, size: number): Position => ({
   right: Math.min(Math.max(8, p.right), Math.max(8, window.innerWidth - size - 8)),
@@ -19,7 +21,7 @@ const clamp = (p: Position, size: number): Position => ({
  * position, the pointer handlers, and whether the last press was a drag (then it is not a click).
  */
 export function useDragPosition(size: number) {
-  const [pos, setPos] = useState<Position>(() => readJson<Position>(KEY) ?? DEFAULT);
+  const [pos, setPos] = useState<Position>(() => readJson<Position>(KEY) ?? defaultPosition());
   const latest = useRef(pos);
   latest.current = pos;
   const drag = useRef<{
