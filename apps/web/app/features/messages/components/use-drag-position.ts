@@ -9,7 +9,9 @@ const MOUSE_THRESHOLD_PX = 4;
 export type Position = { right: number; bottom: number };
 /** Above the phone layout's bottom bar (mobile-footer), beside the page's corner on wider screens. */
 const defaultPosition = (): Position =>
-  globalThis.matchMedia?.('(max-width: 1023px)').matches ? { right: 16, bottom: 88 } : { right: 24, bottom: 24 };
+  globalThis.matchMedia?.('(max-width: 1023px)').matches
+    ? { right: 16, bottom: 88 }
+    : { right: 24, bottom: 24 };
 
 const clamp = (p: Position, size: number): Position => ({
   right: Math.min(Math.max(8, p.right), Math.max(8, window.innerWidth - size - 8)),
