@@ -51,6 +51,7 @@ export default [
       route('request-revision/preview', 'routes/order-request-revision.tsx', {
         id: 'order-request-revision-preview',
       }),
+      route('messages', 'routes/order-messages.tsx'),
     ]),
     route('neworder/:orderId', 'routes/order.tsx', { id: 'neworder' }),
     // Seed 000 §2: the task's files and the Geek's files (decision 015).

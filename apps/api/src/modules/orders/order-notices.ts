@@ -1,5 +1,6 @@
 import type { OrderNotice } from '@geekly/domain/orders/order-machine.ts';
 import type { MailMessage } from '../../adapters/mail/mail-transport.ts';
+import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
@@ -10,7 +11,7 @@ const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
   geek_assigned: { subject: 'A Geek is on your task', body: 'We found a Geek for your task.' },
   order_delivered: {
     subject: 'Your task is ready',
-    body: 'Your Geek has sent the work. Open your task to see the files, and tell us how it went.',
+    body: 'Your Geek has sent the work. Open your task to see where it stands; a separate mail asks how it went.',
   },
   revision_accepted: {
     subject: 'Your revision is in progress',
@@ -31,12 +32,17 @@ const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
   },
 };
 
-/** `link` is the one-time log-in link that opens the task (issued with the mail, see apply-order-transition). */
+/**
+ * `link` is the one-time log-in link that opens the task (issued with the mail, see apply-order-transition); it
+ * carries the seed's #orderemail marker. HTML rendered with React, and the same words as plain text.
+ */
 export function orderNoticeMail(notice: OrderNotice, order: OrderRow, to: string, link: string): MailMessage {
   const t = TEXTS[notice];
-  return {
-    to,
-    subject: `${t.subject} — task #${order.number}`,
-    text: `Hi,\n\n${t.body}\n\nTask #${order.number}: ${order.title}\n${link}\n\nGeekly`,
-  };
+  const { html, text } = renderMail({
+    preview: t.body,
+    heading: t.subject,
+    paragraphs: [t.body, `Task #${order.number}: ${order.title}`],
+    button: { label: 'Open your task', href: `${link}#orderemail` },
+  });
+  return { to, subject: `${t.subject} — task #${order.number}`, text, html };
 }
