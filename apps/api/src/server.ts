@@ -10,7 +10,7 @@ import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
-import { DEMO_STAFF, DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
 
@@ -95,7 +95,7 @@ async function main() {
       `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
       config.SEED_DEMO
-        ? `  Demo operator (API only, /api/v3/ops): ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`
+        ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`
         : '',
       '',
     ].join('\n'),
