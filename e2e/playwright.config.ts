@@ -55,7 +55,8 @@ export default defineConfig({
     command: `node ../apps/api/src/cli/create-staff.ts --email ${E2E_OPERATOR.email} --password '${E2E_OPERATOR.password}' && node ../apps/api/src/server.ts`,
     url: `http://localhost:${PORT}/api/v3/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Two migrations of a fresh embedded database (the staff command, then the server) on a busy machine.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,

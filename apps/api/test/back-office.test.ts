@@ -264,4 +264,17 @@ describe('the back office API', () => {
       (await call(t, { method: 'PATCH', url: `/ops/geeks/${id}`, token: admin, body: { major: '' } })).status,
     ).toBe(422);
   });
+
+  it('adds a Geek profile with an audit row', async () => {
+    const res = await call(t, {
+      url: '/ops/geeks',
+      token: support,
+      body: { public_full_name: 'New G.', major: 'Biology', public_subjects: ['Biology'] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ public_full_name: 'New G.', is_disabled: false });
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, res.body._id));
+    expect(row).toMatchObject({ action: 'geek_create', after: { major: 'Biology' } });
+    expect((await call(t, { url: '/ops/geeks', token: support, body: { major: 'x' } })).status).toBe(422);
+  });
 });

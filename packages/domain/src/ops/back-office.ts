@@ -75,6 +75,13 @@ export const geekPatchSchema = z
   })
   .partial();
 
+/** POST /ops/geeks (API.md "Operator API"). */
+export const newGeekSchema = z.object({
+  public_full_name: z.string().trim().min(1).max(100),
+  major: z.string().trim().min(1).max(100),
+  public_subjects: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
+});
+
 export const staffAccountSchema = z.object({
   email: emailField,
   password: z.string().min(12, 'At least 12 characters').max(128),

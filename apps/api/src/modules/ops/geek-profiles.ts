@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { staffActor, writeAudit } from './audit.ts';
-import { lockGeek, updateGeek } from './ops.repository.ts';
+import { insertGeek, lockGeek, updateGeek } from './ops.repository.ts';
 
 export type GeekPatch = Partial<{
   public_full_name: string;
@@ -41,5 +41,29 @@ export async function editGeek(ctx: AppContext, staff: UserRow, geekId: string, 
       after: geekFields(after),
     });
     return { _id: after.id, ...geekFields(after) };
+  });
+}
+
+/**
+ * POST /ops/geeks (API.md): a new Geek profile, audited. The after-delivery branch adds the same call; when both
+ * are merged keep one route (ops.routes.ts here) and this audit row.
+ */
+export async function createGeekProfile(
+  ctx: AppContext,
+  staff: UserRow,
+  input: { public_full_name: string; major: string; public_subjects: string[] },
+) {
+  return ctx.database.db.transaction(async (tx) => {
+    const row = await insertGeek(tx, {
+      publicFullName: input.public_full_name,
+      major: input.major,
+      publicSubjects: input.public_subjects,
+    });
+    await writeAudit(tx, staffActor(staff), {
+      action: 'geek_create',
+      subjectId: row.id,
+      after: geekFields(row),
+    });
+    return { _id: row.id, ...geekFields(row) };
   });
 }

@@ -44,6 +44,12 @@ export async function lockGeek(db: Db, geekId: string) {
   return geek;
 }
 
+export async function insertGeek(db: Db, values: typeof geeks.$inferInsert) {
+  const [row] = await db.insert(geeks).values(values).returning();
+  if (!row) throw new Error('geek not inserted');
+  return row;
+}
+
 export async function updateGeek(db: Db, geekId: string, patch: Partial<typeof geeks.$inferInsert>) {
   const [row] = await db.update(geeks).set(patch).where(eq(geeks.id, geekId)).returning();
   if (!row) throw new Error('geek not updated');

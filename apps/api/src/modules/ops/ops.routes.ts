@@ -1,4 +1,9 @@
-import { geekPatchSchema, STAFF_ROLES, staffAccountSchema } from '@geekly/domain/ops/back-office.ts';
+import {
+  geekPatchSchema,
+  newGeekSchema,
+  STAFF_ROLES,
+  staffAccountSchema,
+} from '@geekly/domain/ops/back-office.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { creditBalance } from './credit-balance.ts';
-import { editGeek } from './geek-profiles.ts';
+import { createGeekProfile, editGeek } from './geek-profiles.ts';
 import { assignableGeeks } from './operator-orders.ts';
 import { opsOrderRoutes } from './ops-orders.routes.ts';
 import { createStaffAccount, logInStaff, staffAccounts, staffMe } from './staff-accounts.ts';
@@ -86,6 +91,22 @@ export function opsRoutes(ctx: AppContext, session: Session) {
           },
         },
         async () => assignableGeeks(ctx),
+      );
+
+      s.post(
+        '/ops/geeks',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: 'Add a Geek profile',
+            body: newGeekSchema,
+            response: { 201: geekSchema, ...errorResponses(401, 403, 422) },
+          },
+        },
+        async (request, reply) => {
+          reply.code(201);
+          return createGeekProfile(ctx, currentUser(request), request.body);
+        },
       );
 
       s.patch(
