@@ -2,6 +2,7 @@ import type { IpCountryLookup } from './adapters/geo/ip-country.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
 import type { SandboxRuntime } from './adapters/payments/create-gateway.ts';
 import type { PaymentGateway } from './adapters/payments/payment-gateway.ts';
+import type { FileStorage } from './adapters/storage/file-storage.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { SessionTokens } from './modules/auth/session-token.ts';
@@ -16,5 +17,7 @@ export type AppContext = {
   gateway: PaymentGateway;
   /** The built-in sandbox gateway's processor side (GATEWAY=sandbox only). */
   sandbox: SandboxRuntime | null;
+  /** Private file storage: local disk (embedded) or S3 (decision 015). */
+  storage: FileStorage;
   now: () => Date;
 };

@@ -9,6 +9,8 @@ import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
@@ -47,7 +49,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
         scriptSrc: ["'self'", ...inlineScriptHashes(webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...ctx.storage.uploadOrigins],
         formAction: ["'self'", ...ctx.gateway.formOrigins],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -91,6 +93,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(usersRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
+      await api.register(filesRoutes(ctx, session));
+      await api.register(opsFilesRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
@@ -99,6 +103,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     },
     { prefix: '/api/v3' },
   );
+
+  // The embedded storage serves S3's POST-object protocol and signed downloads from this process.
+  const storageRoutes = ctx.storage.routes;
+  if (storageRoutes) await app.register(storageRoutes);
 
   const sandbox = ctx.sandbox;
   if (sandbox) {

@@ -31,6 +31,14 @@ const envSchema = z
       .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     STORAGE: z.enum(['local', 's3']).default('local'),
+    /** Unset: AWS itself. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    /** Unset: the AWS SDK's default credential chain (environment, instance role…). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     MAIL: z.enum(['files', 'smtp']).default('files'),
     SMTP_URL: z
       .string()
@@ -78,6 +86,14 @@ const envSchema = z
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when GATEWAY=stripe' });
     }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
     if (env.MAIL === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL=smtp' });
     }

@@ -5,6 +5,7 @@ import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createPayments } from './adapters/payments/create-gateway.ts';
+import { createStorage } from './adapters/storage/create-storage.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -58,6 +59,13 @@ async function main() {
     ipCountry: await loadIpCountryLookup(),
     gateway,
     sandbox,
+    // The local storage signs with a key of its own, derived like the sandbox's.
+    storage: await createStorage({
+      config,
+      dataDir,
+      localSecret: createHmac('sha256', secret).update('local-storage').digest('hex'),
+      now,
+    }),
     now,
   };
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
@@ -69,6 +77,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await sandbox?.events.stop();
     await app.close();
+    await ctx.storage.close();
     await ctx.mailer.stop();
     await database.close();
     unlock();
@@ -93,6 +102,7 @@ async function main() {
       `  Geekly is running at ${config.PUBLIC_URL}  (ready in ${ms} ms)`,
       `  Database: ${db}`,
       `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
+      `  Files: ${config.STORAGE === 's3' ? `S3 bucket ${config.S3_BUCKET}` : `local, in ${join(dataDir, 'storage')}`}`,
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
       config.SEED_DEMO
         ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`

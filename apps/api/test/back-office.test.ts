@@ -194,7 +194,8 @@ describe('the back office API', () => {
     const view = async () => (await call(t, { url: `/ops/orders/${order._id}`, token: admin })).body;
     expect((await view()).operator_transitions).toEqual(['accept_instructions', 'assign_geek']);
     await operate(order._id, 'assign_geek', { writer_id: geekId });
-    expect((await view()).operator_transitions).toEqual(['start_work', 'deliver']);
+    // Deliver waits for a final draft (decision 015).
+    expect((await view()).operator_transitions).toEqual(['start_work']);
   });
 
   it('groups the queue by what is needed and finds tasks by number, title and client e-mail', async () => {

@@ -24,6 +24,11 @@ describe('configuration', () => {
     [{ BLOCKED_COUNTRIES: 'GB,United Kingdom' }, 'BLOCKED_COUNTRIES'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE: 'disk' }, 'STORAGE'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
+    [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}=`));

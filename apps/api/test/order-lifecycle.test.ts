@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, ledgerEntries, orderTransitions } from '../src/db/schema.ts';
+import { uploadGeekFile } from './helpers/files.ts';
 import {
   call,
   createTestApp,
@@ -139,6 +140,11 @@ describe("a task's whole life", () => {
       status: { label: 'Geek is working' },
     });
     expect((await operate(order._id, 'start_work')).body.client_status).toBe('In progress');
+    // Decision 015: no delivery without a final draft.
+    const early = await operate(order._id, 'deliver');
+    expect(early.status).toBe(409);
+    expect(early.body.error_type).toBe('final_draft_required');
+    await uploadGeekFile(t, ops, order._id);
     const delivered = await operate(order._id, 'deliver');
     expect(delivered.body).toMatchObject({
       system_client_status: 'Completed',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, payments, sandboxGatewaySessions } from '../src/db/schema.ts';
+import { uploadGeekFile } from './helpers/files.ts';
 import { CARDS, expectLedgerConsistent, openCardPage, payWithCard, topUp } from './helpers/sandbox-card.ts';
 import {
   call,
@@ -313,10 +314,12 @@ async function deliveredOrder(token: string, userId: string) {
   await creditBalance(t, ops, userId, 30);
   const o = await pricedOrder(t, token, { pages: 1, hours: 100 });
   await pay(token, o._id, { account_balance_use: 3000 });
-  for (const step of ['accept_instructions', 'assign_geek', 'start_work', 'deliver'])
+  for (const step of ['accept_instructions', 'assign_geek', 'start_work', 'deliver']) {
+    if (step === 'deliver') await uploadGeekFile(t, ops, o._id);
     expect((await operate(o._id, step, step === 'assign_geek' ? { writer_id: geekId } : {})).status).toBe(
       200,
     );
+  }
   return o;
 }
 

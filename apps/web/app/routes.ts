@@ -43,6 +43,10 @@ export default [
       route('request-refund', 'routes/order-request-refund.tsx'),
     ]),
     route('neworder/:orderId', 'routes/order.tsx', { id: 'neworder' }),
+    // Seed 000 §2: the task's files and the Geek's files (decision 015).
+    route('order/:orderId/upload', 'routes/order-upload.tsx', { id: 'order-upload' }),
+    route('neworder/:orderId/upload', 'routes/order-upload.tsx', { id: 'neworder-upload' }),
+    route('order/:orderId/geek-files', 'routes/order-geek-files.tsx'),
     route('order/:orderId/checkout', 'routes/checkout.tsx', { id: 'checkout' }, [
       route('payment', 'routes/order-payment.tsx', { id: 'checkout-payment' }),
       route('payment-success', 'routes/payment-success.tsx', { id: 'checkout-payment-success' }),

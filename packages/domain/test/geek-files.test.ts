@@ -3,7 +3,11 @@ import {
   CLIENT_FILE_TYPES,
   canDownloadGeekFiles,
   canRemoveClientFiles,
+  clientFileTypeFor,
+  countDeliverableFinalDrafts,
+  filesForClient,
   GEEK_FILE_TYPES,
+  isFileLocked,
   LOCKED_FILE_TEXT,
   ORDER_FILE_TYPES,
   type OrderFileInput,
@@ -199,5 +203,50 @@ describe('canRemoveClientFiles', () => {
     { client_remove: true },
   ])('forbids removal on a deleted task (%j)', (deleted) => {
     expect(canRemoveClientFiles(order(deleted))).toBe(false);
+  });
+});
+
+describe('countDeliverableFinalDrafts', () => {
+  it('counts final drafts the client will see, and nothing else', () => {
+    expect(countDeliverableFinalDrafts([])).toBe(0);
+    expect(countDeliverableFinalDrafts([file('file_final_draft')])).toBe(1);
+    expect(countDeliverableFinalDrafts([file('file_final_draft'), file('file_final_draft')])).toBe(2);
+    expect(countDeliverableFinalDrafts([file('file_draft_paper'), file('order_form')])).toBe(0);
+    expect(countDeliverableFinalDrafts([file('file_final_draft', { deleted: true })])).toBe(0);
+    expect(countDeliverableFinalDrafts([file('file_final_draft', { plag_status: 'found' })])).toBe(0);
+    expect(
+      countDeliverableFinalDrafts([file('file_final_draft', { plag_status: 'found', override_pgch: true })]),
+    ).toBe(1);
+  });
+});
+
+describe('filesForClient', () => {
+  const own = file('order_form');
+  const revision = file('client_revision_request_file');
+  const draft = file('file_final_draft');
+  const plagiarised = file('file_final_draft', { plag_status: 'found' });
+  it("keeps the client's own files in every state and the Geek files only under review", () => {
+    expect(filesForClient(base, [own, revision, draft])).toEqual([own, revision]);
+    expect(filesForClient(delivered, [own, draft, plagiarised, revision])).toEqual([own, draft, revision]);
+  });
+  it('leaves out removed files and allocates', () => {
+    expect(filesForClient(delivered, [file('order_form', { deleted: true }), file('allocates')])).toEqual([]);
+  });
+});
+
+describe('isFileLocked', () => {
+  it('locks Geek files until full payment, never the client’s own', () => {
+    const partly = order({ ...deliveredFields, paidCents: 3000 });
+    expect(isFileLocked(partly, 'file_final_draft')).toBe(true);
+    expect(isFileLocked(partly, 'plagreport_file_final_draft')).toBe(true);
+    expect(isFileLocked(partly, 'order_form')).toBe(false);
+    expect(isFileLocked(delivered, 'file_final_draft')).toBe(false);
+  });
+});
+
+describe('clientFileTypeFor', () => {
+  it('records task uploads as order_form and revision uploads as client_revision_request_file', () => {
+    expect(clientFileTypeFor('order')).toBe('order_form');
+    expect(clientFileTypeFor('revision')).toBe('client_revision_request_file');
   });
 });

@@ -145,7 +145,7 @@ const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInpu
   accept_instructions: { state: order({ ...lookingForGeek, tags: [] }), input: {} },
   assign_geek: { state: order(lookingForGeek), input: { writerId: 'g1' } },
   start_work: { state: order(assigned), input: {} },
-  deliver: { state: order(working), input: {} },
+  deliver: { state: order({ ...working, finalDraftCount: 1 }), input: {} },
   accept_revision: { state: order(revisionRequested), input: {} },
   decline_revision: { state: order(revisionRequested), input: {} },
   deliver_revision: { state: order(onRevision), input: {} },
@@ -245,6 +245,12 @@ describe('a whole life, chaining the patches', () => {
     o = applied(o, started);
     expect(label(o, min(21))).toBe('Geek is working');
 
+    // Decision 015: no delivery without a final draft; the Geek attaches one first.
+    expect(runTransition('deliver', 'operator', o, {}, { now: hours(48) })).toEqual({
+      ok: false,
+      refusal: 'final_draft_required',
+    });
+    o = { ...o, finalDraftCount: 1 };
     const sent = accepted(runTransition('deliver', 'operator', o, {}, { now: hours(48) }));
     expect(sent.patch).toEqual({ system_client_status: 'Completed', client_status: 'Sent' });
     expect(sent.effects).toEqual([{ kind: 'notify', notice: 'order_delivered' }]);
@@ -755,8 +761,14 @@ describe('the operator moving the work', () => {
     expect(run('deliver', 'operator', { ...assigned, client_status: null }, {})).toEqual(
       refused('not_allowed'),
     );
-    expect(run('deliver', 'operator', assigned, {}).ok).toBe(true);
-    expect(run('deliver', 'operator', { ...working, client_status: 'Final touches' }, {}).ok).toBe(true);
+    expect(run('deliver', 'operator', { ...assigned, finalDraftCount: 1 }, {}).ok).toBe(true);
+    expect(
+      run('deliver', 'operator', { ...working, client_status: 'Final touches', finalDraftCount: 1 }, {}).ok,
+    ).toBe(true);
+  });
+  it('delivers only with a final draft the client will see (decision 015)', () => {
+    expect(run('deliver', 'operator', working, {})).toEqual(refused('final_draft_required'));
+    expect(run('deliver', 'operator', { ...working, finalDraftCount: 1 }, {}).ok).toBe(true);
   });
 });
 

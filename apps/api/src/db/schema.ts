@@ -429,6 +429,77 @@ export const orderClientTokens = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.clientToken] })],
 );
 
+// ─── Files (issue 12, decision 015) ──────────────────────────────────────────────────────────────────────
+
+// Every presigned POST handed out: the key it allows, to whom, for which task and context, and what the
+// uploader said the file is. Attaching claims the row once, so only keys signed for this user and task record.
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    key: text('key').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The client, or the staff account, the POST was signed for. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    context: text('context', { enum: ['order', 'revision', 'msgs', 'geek'] }).notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    claimedAt: timestamptz('claimed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('file_uploads_order_idx').on(t.orderId)],
+);
+
+// Seed 000 §3 "Order file": the task's files, the client's and the Geek's. `location` is the storage key.
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    location: text('location')
+      .notNull()
+      .references(() => fileUploads.key),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    type: text('type', {
+      enum: [
+        'order_form',
+        'client_revision_request_file',
+        'file_final_draft',
+        'file_final_draft_comment',
+        'file_final_draft_proofread',
+        'file_draft_paper',
+        'plagreport_file_final_draft',
+        'allocates',
+      ],
+    }).notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    deleted: boolean('deleted').notNull().default(false),
+    plagStatus: text('plag_status'),
+    plagLevel: integer('plag_level'),
+    overridePgch: boolean('override_pgch').notNull().default(false),
+    revisionAccept: boolean('revision_accept').notNull().default(false),
+    clientAccept: boolean('client_accept').notNull().default(false),
+    /** The client's first download (seed 000 §2: the Geek files page shows whether files were downloaded). */
+    downloadedAt: timestamptz('downloaded_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_files_location_key').on(t.location),
+    index('order_files_order_idx').on(t.orderId, t.createdAt),
+  ],
+);
+
 // ─── Back office (issue 16, decision 021) ────────────────────────────────────────────────────────────────
 
 // Every staff action and autopilot step, written in the same transaction as the change it records.

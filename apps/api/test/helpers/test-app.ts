@@ -7,6 +7,7 @@ import { loadIpCountryLookup } from '../../src/adapters/geo/ip-country.ts';
 import { createFileTransport } from '../../src/adapters/mail/mail-transport.ts';
 import { createMailer } from '../../src/adapters/mail/mailer.ts';
 import { createPayments } from '../../src/adapters/payments/create-gateway.ts';
+import { createStorage } from '../../src/adapters/storage/create-storage.ts';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -89,6 +90,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ipCountry: await loadIpCountryLookup(),
     gateway,
     sandbox,
+    storage: await createStorage({
+      config,
+      dataDir: mailDir,
+      localSecret: randomBytes(32).toString('hex'),
+      now,
+    }),
     now,
   };
   const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build') });
@@ -112,6 +119,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     },
     async close() {
       await app.close();
+      await ctx.storage.close();
       await ctx.mailer.stop();
       await dispose();
       rmSync(mailDir, { recursive: true, force: true });

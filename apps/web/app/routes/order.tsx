@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useBlocker, useMatches, useParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
+import { useOrderFiles } from '../features/files/api/get-order-files.ts';
 import type { Order } from '../features/orders/api/get-order.ts';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { type OrderPatch, useUpdateOrder } from '../features/orders/api/update-order.ts';
@@ -25,6 +26,9 @@ export default function OrderRoute() {
   const order = useOrder(orderId);
   const editor = useRef<TaskEditorHandle>(null);
   useDepositInNewOrderFlow(flow, order.data);
+  // Seed 000 §2: the locked task shows 'Files from Geek' with their count.
+  const files = useOrderFiles(orderId, order.data?.files_from_geek_shown === true);
+  const geekFiles = files.data?.filter((f) => f.geek_file).length ?? 0;
 
   if (order.isPending)
     return <div className={s.loading} role="status" aria-busy="true" aria-label="Loading" />;
@@ -55,7 +59,11 @@ export default function OrderRoute() {
       <LeaveConfirm active={flow === 'neworder' && o.changeable} />
       <div className={s.main}>
         <TaskHeader order={o} flow={flow} />
-        {o.changeable ? <TaskEditor ref={editor} order={o} flow={flow} /> : <TaskSummaryTable order={o} />}
+        {o.changeable ? (
+          <TaskEditor ref={editor} order={o} flow={flow} />
+        ) : (
+          <TaskSummaryTable order={o} geekFiles={geekFiles} />
+        )}
         {o.changeable ? <AddOnsList order={o} /> : null}
       </div>
       <div className={s.side} data-testid="task-quote">

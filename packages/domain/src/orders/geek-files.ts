@@ -51,10 +51,16 @@ export const LOCKED_FILE_TEXT = 'You can unlock file after full payment';
 // Seed 000 §4: the plagiarism report shows only "if plag level is under 10".
 const PLAG_REPORT_LEVEL_LIMIT = 10;
 
-const isGeekFileType = (type: OrderFileType): type is GeekFileType =>
+export const isGeekFileType = (type: OrderFileType): type is GeekFileType =>
   (GEEK_FILE_TYPES as readonly OrderFileType[]).includes(type);
 
-function isVisibleGeekFile(f: OrderFileInput): boolean {
+/** The client file type an upload context records (API.md: `msgs` uploads belong to messages, not the task). */
+export function clientFileTypeFor(context: 'order' | 'revision'): ClientFileType {
+  return context === 'revision' ? 'client_revision_request_file' : 'order_form';
+}
+
+/** Seed 000 §4, file by file: the plagiarism rules that hide a Geek file whatever the task's state. */
+export function isVisibleGeekFile(f: OrderFileInput): boolean {
   if (f.deleted || !isGeekFileType(f.type)) return false;
   if (f.override_pgch) return true;
   if (f.type === 'file_final_draft') return f.plag_status !== 'found';
@@ -84,10 +90,35 @@ export function showsFilesFromGeek(order: OrderStatusInput): boolean {
   return (!isLookingForGeek(order) && !isRefunded(order)) || Boolean(order.writerId);
 }
 
+/**
+ * The `deliver` transition needs a final draft the client will see: one not removed and not hidden by the
+ * plagiarism rule (decision 015).
+ */
+export function countDeliverableFinalDrafts(files: readonly OrderFileInput[]): number {
+  return files.filter((f) => f.type === 'file_final_draft' && isVisibleGeekFile(f)).length;
+}
+
 /** Seed 000 §4 and §6: Geek files are downloadable only after full payment. */
 export function canDownloadGeekFiles(order: OrderStatusInput): boolean {
   return paymentState(order) === 'fully_paid';
 }
+
+/** A file shows as `locked` (seed 000 §2 'You can unlock file after full payment'): a Geek file before full payment. */
+export function isFileLocked(order: OrderStatusInput, type: OrderFileType): boolean {
+  return isGeekFileType(type) && !canDownloadGeekFiles(order);
+}
+
+/**
+ * The files the client sees (API.md GET /orders/{id}/files): their own, not removed, and the Geek files the
+ * rules of seed 000 §4 let through.
+ */
+export function filesForClient<F extends OrderFileInput>(order: OrderStatusInput, files: readonly F[]): F[] {
+  const geek = new Set(visibleGeekFiles(order, files));
+  return files.filter((f) => geek.has(f) || (!f.deleted && isClientFileType(f.type)));
+}
+
+const isClientFileType = (type: OrderFileType) =>
+  (CLIENT_FILE_TYPES as readonly OrderFileType[]).includes(type);
 
 /** Seed 000 §4: "the client may not remove files once the task is paid" (partially paid counts as paid). */
 export function canRemoveClientFiles(order: OrderStatusInput): boolean {

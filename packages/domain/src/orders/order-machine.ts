@@ -35,6 +35,8 @@ export type OrderState = OrderStatusInput & {
   tipsPaidCents: number;
   /** Seed 000 §5: pages set and the deadline before their minimum (recomputed by the server at `now`). */
   badDeadline: boolean;
+  /** Final drafts the client will see (countDeliverableFinalDrafts); `deliver` needs one. */
+  finalDraftCount: number;
   revisionDeadline: Date | null;
   /** Where the client asked a refund to go (seed 000 §2: the balance by default). */
   refundTo: RefundDestination | null;
@@ -101,7 +103,8 @@ export type TransitionRefusal =
   | 'add_on_already_added'
   | 'add_on_not_added'
   | 'add_on_paid'
-  | 'preferred_geek_required';
+  | 'preferred_geek_required'
+  | 'final_draft_required';
 
 export type TransitionResult =
   | { ok: true; patch: OrderPatch; effects: OrderEffect[] }
@@ -363,7 +366,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   deliver: {
     actors: ['operator'],
-    when: 'the Geek sends the work (client status Sent)',
+    when: 'the Geek sends the work (client status Sent), with at least one final draft attached',
     guard: (o) =>
       alive(o) ??
       allowed(
@@ -371,7 +374,8 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
           (o.client_status === 'In progress' ||
             o.client_status === 'Final touches' ||
             o.client_status === 'Nerd found'),
-      ),
+      ) ??
+      (o.finalDraftCount > 0 ? null : 'final_draft_required'),
     apply: () => ({
       patch: { system_client_status: 'Completed', client_status: 'Sent' },
       effects: [{ kind: 'notify', notice: 'order_delivered' }],

@@ -1,7 +1,9 @@
 import { allowedOperatorTransitions } from '@geekly/domain/ops/back-office.ts';
+import { countDeliverableFinalDrafts } from '@geekly/domain/orders/geek-files.ts';
 import type { TransitionInputs, TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
+import { finalDraftInputs } from '../files/files.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
@@ -16,12 +18,18 @@ async function opsView(ctx: AppContext, row: OrderRow) {
   const db = ctx.database.db;
   const now = ctx.now();
   const paidCents = await accountBalanceCents(db, 'order', row.id);
-  const [view, client, priced, geek] = await Promise.all([
+  const [view, client, priced, geek, drafts] = await Promise.all([
     orderView(ctx, row),
     findClient(db, row.userId),
     priceOrder(db, row, paidCents, now),
     row.writerId ? findGeek(db, row.writerId) : undefined,
+    finalDraftInputs(db, row.id),
   ]);
+  // Deliver is offered only with a final draft the client will see (the machine's guard, decision 015).
+  const state = {
+    ...orderState(row, paidCents, priced),
+    finalDraftCount: countDeliverableFinalDrafts(drafts),
+  };
   return {
     ...view,
     user_id: row.userId,
@@ -29,7 +37,7 @@ async function opsView(ctx: AppContext, row: OrderRow) {
     client_email: client?.email ?? '',
     geek_name: geek?.publicFullName ?? null,
     tags: row.tags,
-    operator_transitions: allowedOperatorTransitions(orderState(row, paidCents, priced), now),
+    operator_transitions: allowedOperatorTransitions(state, now),
   };
 }
 

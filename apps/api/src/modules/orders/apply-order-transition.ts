@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { countDeliverableFinalDrafts } from '@geekly/domain/orders/geek-files.ts';
 import {
   type Actor,
   type OrderEffect,
@@ -16,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
+import { finalDraftInputs } from '../files/files.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
@@ -84,6 +86,10 @@ const REFUSALS: Record<TransitionRefusal, () => AppError> = {
     new AppError('NOT_ALLOWED', 'This add-on is not added', { errorType: 'add_on_not_added' }),
   add_on_paid: () =>
     new AppError('NOT_ALLOWED', 'A paid add-on cannot be removed', { errorType: 'add_on_paid' }),
+  final_draft_required: () =>
+    new AppError('NOT_ALLOWED', 'Attach a final draft before delivering the task', {
+      errorType: 'final_draft_required',
+    }),
   preferred_geek_required: () =>
     new AppError('VALIDATION', 'Please choose a Geek from the list', {
       errorType: 'validation',
@@ -254,7 +260,11 @@ export async function applyOrderTransition<N extends TransitionName>(
     if (!row) throw notFound('Order not found');
     const paidCents = await accountBalanceCents(tx, 'order', row.id);
     const priced = await priceOrder(tx, row, paidCents, now, { lockCoupon: name === 'pay' });
-    const state = orderState(row, paidCents, priced);
+    const state: OrderState = {
+      ...orderState(row, paidCents, priced),
+      finalDraftCount:
+        name === 'deliver' ? countDeliverableFinalDrafts(await finalDraftInputs(tx, row.id)) : 0,
+    };
     const resolved =
       typeof input === 'function'
         ? await (input as (l: Loaded) => TransitionInput<N> | Promise<TransitionInput<N>>)({

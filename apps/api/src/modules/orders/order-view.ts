@@ -53,8 +53,12 @@ export function statusInput(row: OrderRow, paidCents: number, priceCents = row.p
   };
 }
 
-/** What the state machine reads, with the server's price at this moment. */
-export function orderState(row: OrderRow, paidCents: number, priced: PricedOrder): OrderState {
+/** What the state machine reads, with the server's price at this moment (the final drafts are counted apart). */
+export function orderState(
+  row: OrderRow,
+  paidCents: number,
+  priced: PricedOrder,
+): Omit<OrderState, 'finalDraftCount'> {
   const base = statusInput(row, paidCents, priced.price.priceCents);
   // The "base price" of rule 10 is the work price; a changeable task's follows the clock.
   return {

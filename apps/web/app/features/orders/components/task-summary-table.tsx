@@ -9,10 +9,8 @@ import s from './task-summary-table.module.css';
 const DETAILS_PREVIEW_CHARS = 200;
 
 /** Seed 000 §2 "Locked task": the read-only table of a task that can no longer change. */
-export function TaskSummaryTable({ order }: { order: Order }) {
+export function TaskSummaryTable({ order, geekFiles }: { order: Order; geekFiles: number }) {
   const services = order.services.filter((sv) => sv.added).map((sv) => sv.label);
-  // The Geek's files are listed on their own page; the count arrives with it.
-  const geekFiles = 0;
   return (
     <table className={s.table}>
       <caption className="visually-hidden">Task</caption>

@@ -1,0 +1,99 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { attachmentDisposition, type FileStorage } from './file-storage.ts';
+
+export type S3Settings = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
+
+const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
+
+/** The origin a presigned POST goes to, for the page's connect-src. */
+function uploadOrigin(s: S3Settings): string {
+  if (!s.endpoint) return `https://${s.bucket}.s3.${s.region}.amazonaws.com`;
+  const url = new URL(s.endpoint);
+  if (!s.forcePathStyle) url.hostname = `${s.bucket}.${url.hostname}`;
+  return url.origin;
+}
+
+/**
+ * S3 or an S3-compatible server. Objects are private (no ACL field is signed, so the bucket's private default
+ * holds); downloads are presigned GETs that name the file as an attachment.
+ */
+export function createS3Storage(s: S3Settings): FileStorage {
+  const client = new S3Client({
+    region: s.region,
+    endpoint: s.endpoint,
+    forcePathStyle: s.forcePathStyle,
+    credentials:
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
+  });
+  return {
+    kind: 's3',
+    uploadOrigins: [uploadOrigin(s)],
+    routes: null,
+    async presignPost({ key, contentType, size, expiresAt }) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: s.bucket,
+        Key: key,
+        Conditions: [
+          ['content-length-range', size, size],
+          ['eq', '$Content-Type', contentType],
+        ],
+        Fields: { 'Content-Type': contentType },
+        Expires: secondsUntil(expiresAt),
+      });
+      return { url, fields };
+    },
+    async head(key) {
+      try {
+        const h = await client.send(new HeadObjectCommand({ Bucket: s.bucket, Key: key }));
+        return {
+          size: h.ContentLength ?? 0,
+          contentType: h.ContentType ?? null,
+          lastModified: h.LastModified ?? null,
+        };
+      } catch (err) {
+        if (err instanceof NotFound) return null;
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+        throw err;
+      }
+    },
+    async signedDownloadUrl(key, { fileName, contentType, expiresAt }) {
+      const command = new GetObjectCommand({
+        Bucket: s.bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(fileName),
+        ResponseContentType: contentType,
+      });
+      return getSignedUrl(client, command, { expiresIn: secondsUntil(expiresAt) });
+    },
+    async read(key) {
+      const res = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
+      if (!res.Body) throw new Error(`object ${key} has no body`);
+      return res.Body as Readable;
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}

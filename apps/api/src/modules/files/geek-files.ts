@@ -1,0 +1,53 @@
+import type { opsAttachFilesSchema, UploadRequest } from '@geekly/domain/files/file-schemas.ts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { findOrderById } from '../orders/orders.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { recordFiles } from './order-files.ts';
+import { presignUpload, verifyUploads } from './uploads.ts';
+
+type GeekFileInput = z.output<typeof opsAttachFilesSchema>['files'][number];
+
+async function existingOrder(ctx: AppContext, orderId: string) {
+  const row = await findOrderById(ctx.database.db, orderId);
+  if (!row) throw notFound('Order not found');
+  return row;
+}
+
+/** A presigned POST for a Geek file, signed for the staff account that asked. */
+export async function createGeekUpload(
+  ctx: AppContext,
+  staff: UserRow,
+  orderId: string,
+  body: Omit<UploadRequest, 'context'>,
+) {
+  const row = await existingOrder(ctx, orderId);
+  return presignUpload(ctx, { orderId: row.id, userId: staff.id, kind: 'geek', ...body });
+}
+
+/** Records the Geek's files with their seed 000 §3 types and plagiarism fields. */
+export async function attachGeekFiles(
+  ctx: AppContext,
+  staff: UserRow,
+  orderId: string,
+  files: GeekFileInput[],
+) {
+  const row = await existingOrder(ctx, orderId);
+  const verified = await verifyUploads(ctx, {
+    orderId: row.id,
+    userId: staff.id,
+    kinds: ['geek'],
+    // The MIME type is the one signed: the body's `type` is the Geek file type here.
+    files: files.map(({ type: _geekType, ...f }) => f),
+  });
+  return recordFiles(ctx, row.id, staff.id, verified, (_u, i) => {
+    const f = files[i] as GeekFileInput;
+    return {
+      type: f.type,
+      plagStatus: f.plag_status ?? null,
+      plagLevel: f.plag_level ?? null,
+      overridePgch: f.override_pgch ?? false,
+    };
+  });
+}

@@ -1,0 +1,62 @@
+import {
+  opsAttachFilesSchema,
+  opsUploadRequestSchema,
+  orderFileSchema,
+  presignedPostSchema,
+} from '@geekly/domain/files/file-schemas.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { currentUser, type Session } from '../../plugins/session.ts';
+import { attachGeekFiles, createGeekUpload } from './geek-files.ts';
+
+const params = z.object({ id: z.string().max(100) });
+
+/** API.md "Operator API": staff upload the Geek's files for a task. */
+export function opsFilesRoutes(ctx: AppContext, session: Session) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // Before validation: a client's token is refused 403 whatever its body (decision 021).
+    app.addHook('preValidation', session.requireStaff);
+
+    r.post(
+      '/ops/orders/:id/uploads',
+      {
+        schema: {
+          tags: ['ops', 'files'],
+          summary: 'A presigned POST for a Geek file (same limits as the client’s)',
+          params,
+          body: opsUploadRequestSchema,
+          response: { 201: presignedPostSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createGeekUpload(ctx, currentUser(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/ops/orders/:id/files',
+      {
+        schema: {
+          tags: ['ops', 'files'],
+          summary:
+            'Attach uploaded Geek files (file_final_draft, plagreport_file_final_draft, …) with their plagiarism check',
+          params,
+          body: opsAttachFilesSchema,
+          response: {
+            201: z.object({ attached_files: z.array(orderFileSchema) }),
+            ...errorResponses(401, 403, 404, 409, 422),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await attachGeekFiles(ctx, currentUser(request), request.params.id, request.body.files)),
+    );
+  };
+}

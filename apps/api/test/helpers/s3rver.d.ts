@@ -1,0 +1,15 @@
+// s3rver ships no types; this is the part the S3 adapter test uses.
+declare module 's3rver' {
+  type Options = {
+    port?: number;
+    address?: string;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  };
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

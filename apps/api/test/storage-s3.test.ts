@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileStorage } from '../src/adapters/storage/file-storage.ts';
+import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
+import { pdfBytes, presign } from './helpers/files.ts';
+import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
+
+// The S3 adapter against a real S3-protocol server (s3rver) started here, not a mock.
+const BUCKET = 'geekly-test';
+let server: S3rver;
+let dir: string;
+let endpoint: string;
+let storage: FileStorage;
+let t: TestApp;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'geekly-s3rver-'));
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  const settings = {
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: BUCKET,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  storage = createS3Storage({
+    endpoint,
+    region: 'us-east-1',
+    bucket: BUCKET,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+  t = await createTestApp({ STORAGE: 's3', ...settings });
+});
+afterAll(async () => {
+  await t?.close();
+  await storage?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The browser's step: every field, then the file, posted to the presigned URL. */
+async function postForm(
+  post: { url: string; fields: Record<string, string> },
+  bytes: Buffer,
+  type = 'application/pdf',
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'upload.pdf');
+  return fetch(post.url, { method: 'POST', body: form });
+}
+
+const PDF = 'application/pdf';
+
+describe('the S3 adapter', () => {
+  it('presigns a POST, heads, signs a download, streams and removes an object', async () => {
+    const key = `orders/test/${crypto.randomUUID()}/essay.pdf`;
+    const bytes = pdfBytes(4096);
+    const post = await storage.presignPost({
+      key,
+      contentType: PDF,
+      size: bytes.length,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(post.url.startsWith(endpoint)).toBe(true);
+    expect(post.fields.key).toBe(key);
+    expect(post.fields.acl).toBeUndefined();
+    expect((await postForm(post, bytes)).status).toBeLessThan(300);
+
+    expect(await storage.head(key)).toMatchObject({ size: 4096, contentType: PDF });
+    expect(await storage.head(`${key}.missing`)).toBeNull();
+
+    const url = await storage.signedDownloadUrl(key, {
+      fileName: 'My essay.pdf',
+      contentType: PDF,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(res.headers.get('content-disposition')).toContain('attachment');
+
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+
+    await storage.remove(key);
+    expect(await storage.head(key)).toBeNull();
+  });
+
+  it('signs no public ACL and only short-lived downloads (s3rver itself would serve unsigned GETs)', async () => {
+    const key = `orders/test/${crypto.randomUUID()}/private.pdf`;
+    const post = await storage.presignPost({
+      key,
+      contentType: PDF,
+      size: 100,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const policy = JSON.parse(Buffer.from(post.fields.Policy ?? '', 'base64').toString());
+    expect(JSON.stringify(policy.conditions)).not.toContain('acl');
+    expect(policy.conditions).toContainEqual(['content-length-range', 100, 100]);
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', PDF]);
+    expect(policy.conditions).toContainEqual({ key });
+    const url = new URL(
+      await storage.signedDownloadUrl(key, {
+        fileName: 'private.pdf',
+        contentType: PDF,
+        expiresAt: new Date(Date.now() + 300_000),
+      }),
+    );
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(300);
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('the file calls with STORAGE=s3', () => {
+  it("lets the page post to the bucket's origin (Content-Security-Policy connect-src)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v3/health' });
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      new RegExp(`connect-src 'self' ${endpoint.replace(/[.]/g, '\\.')}`),
+    );
+  });
+
+  it('upload straight to storage, attach, and download through a presigned GET', async () => {
+    const c = await signUpClient(t);
+    const o = await pricedOrder(t, c.token);
+    const bytes = pdfBytes(3000);
+    const signed = (await presign(t, c.token, o._id, { name: 'brief.pdf', size: bytes.length })).body;
+    expect(signed.url.startsWith(endpoint)).toBe(true);
+    expect((await postForm(signed, bytes)).status).toBeLessThan(300);
+    const attached = await call(t, {
+      url: `/orders/${o._id}/files`,
+      token: c.token,
+      body: { files: [{ location: signed.location, name: 'brief.pdf', size: 3000, type: PDF }] },
+    });
+    expect(attached.status).toBe(201);
+    const fileId = attached.body.attached_files[0]._id;
+    const res = await call(t, { url: `/orders/${o._id}/files/${fileId}/download`, token: c.token });
+    expect(res.status).toBe(302);
+    const got = await fetch(res.headers.location as string);
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const zip = await call(t, { url: `/orders/${o._id}/files/download_all`, token: c.token });
+    expect(zip.status).toBe(200);
+    expect(zip.raw.rawPayload.includes(bytes)).toBe(true);
+  });
+
+  it('refuses and deletes an object that broke its policy, which this server accepted anyway', async () => {
+    const c = await signUpClient(t);
+    const o = await pricedOrder(t, c.token);
+    const signed = (await presign(t, c.token, o._id, { name: 'small.pdf', size: 100 })).body;
+    // 5000 bytes against a policy of exactly 100, and another type.
+    const posted = await postForm(
+      { ...signed, fields: { ...signed.fields, 'Content-Type': 'text/html' } },
+      pdfBytes(5000),
+    );
+    const head = await t.ctx.storage.head(signed.location);
+    if (posted.status < 300) expect(head).not.toBeNull();
+    const res = await call(t, {
+      url: `/orders/${o._id}/files`,
+      token: c.token,
+      body: { files: [{ location: signed.location, name: 'small.pdf', size: 100, type: PDF }] },
+    });
+    expect(res.status).toBe(422);
+    expect(await t.ctx.storage.head(signed.location)).toBeNull();
+    expect((await call(t, { url: `/orders/${o._id}/files`, token: c.token })).body.files).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Navigate, useMatches, useParams } from 'react-router';
+import { useOrderFiles } from '../features/files/api/get-order-files.ts';
+import { FilesPage } from '../features/files/components/files-page.tsx';
+import { TaskFiles } from '../features/files/components/task-files.tsx';
+import { useOrder } from '../features/orders/api/get-order.ts';
+import { ApiError } from '../lib/api-client.ts';
+import s from './order.module.css';
+
+export function meta() {
+  return [{ title: 'Task files — Geekly' }];
+}
+
+/** Seed 000 §2: /order/{id}/upload and /neworder/{id}/upload, 'Task files'. */
+export default function OrderUploadRoute() {
+  const { orderId = '' } = useParams();
+  const flow = useMatches().some((m) => m.id === 'neworder-upload') ? 'neworder' : 'order';
+  const order = useOrder(orderId);
+  const files = useOrderFiles(orderId);
+  // Seed 000 §2: the page scrolls to the top when it opens.
+  useEffect(() => window.scrollTo({ top: 0, behavior: 'smooth' }), []);
+
+  const failed = order.error ?? files.error;
+  if (failed) {
+    if (failed instanceof ApiError && failed.status === 404) return <Navigate to="/orders" replace />;
+    return (
+      <p role="alert" className="form-error">
+        {failed.message}
+      </p>
+    );
+  }
+  if (!order.data || !files.data)
+    return <div className={s.loading} role="status" aria-busy="true" aria-label="Loading" />;
+  if (order.data.deleted) return <Navigate to="/orders" replace />;
+  return (
+    <FilesPage title="Task files" backTo={`/${flow}/${orderId}`}>
+      <TaskFiles
+        orderId={orderId}
+        files={files.data.filter((f) => !f.geek_file)}
+        canRemove={order.data.can.remove_client_files}
+      />
+    </FilesPage>
+  );
+}
