@@ -9,10 +9,15 @@ import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { startLive } from './modules/events/live.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
+import { startMessageMailWorker } from './modules/notifications/message-mail.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -71,6 +76,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   await registerOpenApi(app);
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
+  const live = await startLive(ctx, {
+    // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.
+    onDelivered: (streams, ms) => app.log.debug({ streams, ms }, 'live event written'),
+  });
+  app.decorate('live', live);
+  app.addHook('preClose', async () => live.endStreams());
+  app.addHook('onClose', async () => live.stop());
+  const stopMessageMail = startMessageMailWorker(ctx);
+  app.addHook('onClose', async () => stopMessageMail());
 
   await app.register(
     async (api) => {
@@ -96,6 +110,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(filesRoutes(ctx, session));
       await api.register(opsFilesRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
+      await api.register(messagesRoutes(ctx, session));
+      await api.register(opsMessagesRoutes(ctx, session));
+      await api.register(eventsRoutes(ctx, session, live));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
       await api.register(publicRoutes(ctx));

@@ -41,6 +41,7 @@ export default [
       route('tips-success/:amount', 'routes/order-tips-success.tsx'),
       route('get-addons', 'routes/order-get-addons.tsx'),
       route('request-refund', 'routes/order-request-refund.tsx'),
+      route('messages', 'routes/order-messages.tsx'),
     ]),
     route('neworder/:orderId', 'routes/order.tsx', { id: 'neworder' }),
     // Seed 000 §2: the task's files and the Geek's files (decision 015).

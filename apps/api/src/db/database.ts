@@ -19,6 +19,11 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on a channel (decision 019): on a server, on a connection of its own that reconnects after a
+   * failure; on PGlite, in process. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -36,6 +41,12 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     ping: async () => {
       await client.query('select 1');
       return true;
+    },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };
@@ -58,6 +69,33 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.query('select 1');
       return true;
     },
+    listen: (channel, onPayload) => listenOnServer(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on('error', (err) => {
+      console.error(`PostgreSQL LISTEN connection failed: ${err.message}`);
+      void c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

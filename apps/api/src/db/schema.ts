@@ -144,10 +144,54 @@ export const orderMessages = pgTable(
     status: text('status', { enum: ['unread', 'read'] })
       .notNull()
       .default('unread'),
+    // Attachments uploaded with context "msgs" (files issue): kept with the message they came with.
+    files: jsonb('files').$type<MessageFileRow[]>().notNull().default([]),
+    /** The staff account that wrote an operator or Geek message (null for the client's and the seed's). */
+    staffId: uuid('staff_id').references(() => users.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('order_messages_order_idx').on(t.orderId, t.createdAt)],
 );
+
+export type MessageFileRow = { id: string; name: string; size: number; type: string; location: string };
+
+// ——— Live updates (decision 019) ———
+
+// Every live event of a user, numbered: the id is the SSE event id, and a reconnecting stream replays what it
+// missed from here. Written in the transaction of the change; pg_notify in the same transaction tells every
+// API process after the commit. Pruned after a day (an older gap makes the web app refetch).
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    userId: uuid('user_id').notNull(),
+    type: text('type', { enum: ['order', 'message', 'balance'] }).notNull(),
+    orderId: uuid('order_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('live_events_user_idx').on(t.userId, t.id)],
+);
+
+// Which users have an open stream on which API process (refreshed by the heartbeat), so the message mail is
+// sent only to a client who is not watching; a row older than two heartbeats belongs to a stopped process.
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    userId: uuid('user_id').notNull(),
+    processId: text('process_id').notNull(),
+    seenAt: timestamptz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.processId] })],
+);
+
+// The batched "new message" mail of a task: at most one per task per 10 minutes (issue 13).
+export const messageMailQueue = pgTable('message_mail_queue', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  dueAt: timestamptz('due_at'),
+  lastSentAt: timestamptz('last_sent_at'),
+});
 
 export const coupons = pgTable('coupons', {
   code: text('code').primaryKey(),
@@ -246,6 +290,7 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    html: text('html'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),

@@ -4,6 +4,8 @@ import { AppFooter } from '../components/app-footer.tsx';
 import { AppHeader } from '../components/app-header.tsx';
 import { MobileFooter } from '../components/mobile-footer.tsx';
 import { useMe } from '../features/auth/api/user.ts';
+import { useLiveUpdates } from '../features/live/use-live-updates.ts';
+import { ChatButton } from '../features/messages/components/chat-button.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { rememberBouncedFrom } from '../lib/return-to.ts';
 
@@ -18,6 +20,7 @@ export default function ClientLayout() {
   useEffect(() => {
     if (unauthenticated) rememberBouncedFrom(location);
   }, [unauthenticated, location]);
+  useLiveUpdates(Boolean(me.data));
 
   if (unauthenticated) return <Navigate to="/login" replace />;
   if (me.isError) {
@@ -38,6 +41,7 @@ export default function ClientLayout() {
       </main>
       <AppFooter />
       <MobileFooter />
+      <ChatButton user={me.data} />
     </div>
   );
 }

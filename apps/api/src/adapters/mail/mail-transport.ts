@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** `html` is the React-rendered version (templates/); `text` always goes along as the plain-text part. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
 export type OutgoingMail = MailMessage & { id: string; from: string };
 
 export interface MailTransport {
@@ -19,6 +20,7 @@ export function createFileTransport(dir: string): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html ?? undefined,
       });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -36,6 +38,7 @@ export function createSmtpTransport(url: string): MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html ?? undefined,
         messageId: `<${mail.id}@geekly>`,
       });
     },

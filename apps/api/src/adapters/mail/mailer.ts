@@ -62,7 +62,14 @@ export function createMailer(opts: {
       if (claimed.length === 0) return sent;
       for (const row of claimed) {
         try {
-          await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text });
+          await transport.send({
+            id: row.id,
+            from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+          });
           await db
             .update(mailOutbox)
             .set({ sentAt: sql`now()`, lastError: null })

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+import { publishEvent } from '../events/events.repository.ts';
 
 export type LedgerAccount =
   | { type: 'user'; id: string }
@@ -54,6 +55,9 @@ export async function postLedgerTransaction(db: Db, input: LedgerTransactionInpu
       amountCents: e.amountCents,
     })),
   );
+  // Every balance movement tells its user's open streams (the header balance), after the commit.
+  for (const e of input.entries)
+    if (e.account.type === 'user') await publishEvent(db, e.account.id, 'balance');
   return true;
 }
 

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { afterTransition } from '../notifications/after-transition.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
 import { orderNoticeMail } from './order-notices.ts';
@@ -300,6 +301,8 @@ export async function applyOrderTransition<N extends TransitionName>(
       paidCents,
     });
     const updated = await updateOrder(tx, row.id, columns);
+    // Live event and after-delivery mails (decisions 019, 020): NOTIFY reaches the streams after the commit.
+    const followUpMail = await afterTransition(ctx, tx, name, updated);
     await insertTransitionLog(tx, {
       id: transitionId,
       orderId: row.id,
@@ -313,7 +316,7 @@ export async function applyOrderTransition<N extends TransitionName>(
     await opts.onApplied?.(tx, row, updated);
     return {
       updated,
-      mails: outcome.effects.some((e) => e.kind === 'notify'),
+      mails: followUpMail || outcome.effects.some((e) => e.kind === 'notify'),
       cardRefund: outcome.effects.some((e) => e.kind === 'refund' && e.destination === 'card'),
     };
   });

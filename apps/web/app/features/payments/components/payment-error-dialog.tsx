@@ -1,6 +1,7 @@
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
+import { openChat } from '../../messages/open-chat.ts';
 import s from './payment-return.module.css';
 
 export type PaymentErrorKind = 'card_declined' | 'server_error' | 'expired';
@@ -11,6 +12,9 @@ type Props = {
   /** The expired popup's way back (to the list or the task). */
   retry?: { label: string; onClick: () => void };
 };
+
+/** Seed 000 §9: the chat opens 1 s after 'Contact us'. */
+const CONTACT_US_CHAT_DELAY_MS = 1000;
 
 /**
  * Seed 000 §2 "Payment error popup": 'Oops', the declined-card or server-error texts, 'Contact us' and
@@ -50,11 +54,16 @@ export function PaymentErrorDialog({ kind, onClose, retry }: Props) {
             </Button>
           ) : (
             <>
-              {/*
-                Seed 000 §2: 'Contact us' closes the popup and opens the chat; the chat is not built, and
-                seed 000 §4 "Chat availability" falls back to the e-mail link when there is no chat.
-              */}
-              <a className={s.primaryLink} href={SUPPORT_MAILTO} onClick={onClose}>
+              {/* Seed 000 §2 and §9: 'Contact us' closes the popup and opens the chat after 1 second. */}
+              <a
+                className={s.primaryLink}
+                href={SUPPORT_MAILTO}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onClose();
+                  setTimeout(openChat, CONTACT_US_CHAT_DELAY_MS);
+                }}
+              >
                 Contact us
               </a>
               <a className={s.secondaryLink} href={SUPPORT_MAILTO}>

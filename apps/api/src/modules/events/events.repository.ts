@@ -1,0 +1,84 @@
+import type { LiveEventType } from '@geekly/domain/chat/message-schemas.ts';
+import { and, asc, eq, gt, lt, max, min, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { liveEvents, livePresence } from '../../db/schema.ts';
+
+export const EVENTS_CHANNEL = 'geekly_events';
+/** A stream that missed more than this many events refetches instead of replaying (decision 019). */
+export const REPLAY_LIMIT = 500;
+export const EVENT_RETENTION_MS = 24 * 3_600_000;
+
+export type LiveEventRow = { id: number; userId: string; type: LiveEventType; orderId: string | null };
+
+/** What NOTIFY carries: ids only (the event's own id, its user, its type and task). */
+export type EventNotice = { id: number; u: string; t: LiveEventType; o: string | null };
+
+/**
+ * Records a live event inside the caller's transaction and NOTIFYs it. PostgreSQL delivers a NOTIFY only when
+ * the transaction commits and drops it on rollback, so listeners never hear of a change that did not happen.
+ */
+export async function publishEvent(
+  tx: Db,
+  userId: string,
+  type: LiveEventType,
+  orderId: string | null = null,
+) {
+  const [row] = await tx
+    .insert(liveEvents)
+    .values({ userId, type, orderId })
+    .returning({ id: liveEvents.id });
+  if (!row) throw new Error('live event insert returned nothing');
+  const notice: EventNotice = { id: row.id, u: userId, t: type, o: orderId };
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+export async function eventsAfter(db: Db, userId: string, afterId: number, limit: number) {
+  return db
+    .select({ id: liveEvents.id, type: liveEvents.type, orderId: liveEvents.orderId })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+}
+
+/** The oldest event still kept; a Last-Event-ID before it may have lost events to pruning. */
+export async function oldestEventId(db: Db): Promise<number | null> {
+  const [row] = await db.select({ id: min(liveEvents.id) }).from(liveEvents);
+  return row?.id ?? null;
+}
+
+export async function latestUserEventId(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: max(liveEvents.id) })
+    .from(liveEvents)
+    .where(eq(liveEvents.userId, userId));
+  return row?.id ?? 0;
+}
+
+export async function pruneEvents(db: Db, now: Date) {
+  await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)));
+}
+
+export async function markPresent(db: Db, userId: string, processId: string) {
+  await db
+    .insert(livePresence)
+    .values({ userId, processId })
+    .onConflictDoUpdate({
+      target: [livePresence.userId, livePresence.processId],
+      set: { seenAt: sql`now()` },
+    });
+}
+
+export async function markAbsent(db: Db, userId: string, processId: string) {
+  await db
+    .delete(livePresence)
+    .where(and(eq(livePresence.userId, userId), eq(livePresence.processId, processId)));
+}
+
+export async function refreshPresence(db: Db, processId: string) {
+  await db.update(livePresence).set({ seenAt: sql`now()` }).where(eq(livePresence.processId, processId));
+}
+
+export async function dropPresence(db: Db, processId: string) {
+  await db.delete(livePresence).where(eq(livePresence.processId, processId));
+}

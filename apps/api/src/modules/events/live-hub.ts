@@ -1,0 +1,84 @@
+import type { ServerResponse } from 'node:http';
+import type { EventNotice } from './events.repository.ts';
+
+type Pending = { id: number; frame: string }[];
+
+/** One open stream: its response, and while it replays what it missed, the live events held back. */
+export type Subscriber = { res: ServerResponse; held: Pending | null };
+
+const PING = 'event: ping\ndata: {}\n\n';
+
+export const frameOf = (id: number, data: object) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * The open streams of this process, by user. A notice reaches only its user's streams; its frame is built
+ * once and written to each of them. Holds nothing but the response per stream (decision 019).
+ */
+export class LiveHub {
+  private readonly byUser = new Map<string, Set<Subscriber>>();
+  private count = 0;
+  private readonly presence: { present(userId: string): void; absent(userId: string): void };
+  /** `presence` hears when a user's first stream opens here, and when their last one closes. */
+  constructor(presence: { present(userId: string): void; absent(userId: string): void }) {
+    this.presence = presence;
+  }
+
+  get subscriberCount() {
+    return this.count;
+  }
+
+  get userCount() {
+    return this.byUser.size;
+  }
+
+  add(userId: string, res: ServerResponse): Subscriber {
+    const sub: Subscriber = { res, held: [] };
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+      this.presence.present(userId);
+    }
+    set.add(sub);
+    this.count++;
+    return sub;
+  }
+
+  remove(userId: string, sub: Subscriber) {
+    const set = this.byUser.get(userId);
+    if (!set?.delete(sub)) return;
+    this.count--;
+    sub.held = null;
+    if (set.size === 0) {
+      this.byUser.delete(userId);
+      this.presence.absent(userId);
+    }
+  }
+
+  users() {
+    return this.byUser.keys();
+  }
+
+  deliver(notice: EventNotice) {
+    const set = this.byUser.get(notice.u);
+    if (!set) return 0;
+    const frame = frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });
+    for (const sub of set) {
+      if (sub.held) sub.held.push({ id: notice.id, frame });
+      else sub.res.write(frame);
+    }
+    return set.size;
+  }
+
+  /**
+   * Heartbeat: keeps proxies from closing idle streams, and lets the browser tell a live stream from one a
+   * sleeping laptop left dead (a named event, since EventSource does not surface comments).
+   */
+  beat() {
+    for (const set of this.byUser.values()) for (const sub of set) if (!sub.held) sub.res.write(PING);
+  }
+
+  closeAll() {
+    for (const set of this.byUser.values()) for (const sub of set) sub.res.end();
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context.ts';
+import {
+  dropPresence,
+  EVENTS_CHANNEL,
+  type EventNotice,
+  markAbsent,
+  markPresent,
+  pruneEvents,
+  refreshPresence,
+} from './events.repository.ts';
+import { LiveHub } from './live-hub.ts';
+
+export const HEARTBEAT_MS = 20_000;
+const PRUNE_MS = 3_600_000;
+
+export type Live = Awaited<ReturnType<typeof startLive>>;
+
+/**
+ * This process's side of live updates (decision 019): one LISTEN for every stream it serves, a heartbeat for
+ * all of them on one timer, the presence rows other processes read before mailing, and the daily pruning.
+ */
+export async function startLive(
+  ctx: AppContext,
+  opts: { heartbeatMs?: number; onDelivered?: (streams: number, ms: number) => void } = {},
+) {
+  const db = ctx.database.db;
+  const processId = randomUUID();
+  const quietly = (p: Promise<unknown>) => void p.catch((err) => console.error('live presence', err));
+  const hub = new LiveHub({
+    present: (userId) => quietly(markPresent(db, userId, processId)),
+    absent: (userId) => quietly(markAbsent(db, userId, processId)),
+  });
+  const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => {
+    try {
+      const started = performance.now();
+      const streams = hub.deliver(JSON.parse(payload) as EventNotice);
+      if (streams > 0) opts.onDelivered?.(streams, performance.now() - started);
+    } catch (err) {
+      console.error('bad live event notice', err);
+    }
+  });
+  const heartbeat = setInterval(() => {
+    hub.beat();
+    if (hub.userCount > 0) quietly(refreshPresence(db, processId));
+  }, opts.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+  const prune = setInterval(() => quietly(pruneEvents(db, ctx.now())), PRUNE_MS);
+  prune.unref();
+
+  return {
+    hub,
+    processId,
+    /** Ends every open stream (before the server closes, which would otherwise wait for them). */
+    endStreams: () => hub.closeAll(),
+    async stop() {
+      clearInterval(heartbeat);
+      clearInterval(prune);
+      await unlisten();
+      await dropPresence(db, processId).catch(() => {});
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live streams (tests read the subscriber count). */
+    live: Live;
+  }
+}

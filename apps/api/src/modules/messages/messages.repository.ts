@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
+import { isUuid } from '../orders/orders.repository.ts';
+
+export type MessageRow = typeof orderMessages.$inferSelect;
+
+export async function listOrderMessages(db: Db, orderId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, orderId))
+    .orderBy(asc(orderMessages.createdAt), asc(orderMessages.id));
+}
+
+export async function insertMessage(db: Db, values: typeof orderMessages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(orderMessages).values(values).returning();
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+}
+
+export async function findMessage(db: Db, orderId: string, messageId: string) {
+  if (!isUuid(messageId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(orderMessages)
+    .where(and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)));
+  return row;
+}
+
+/** Marks a message not from the client read (the client's own messages are read by the operator, not them). */
+export async function markMessageRead(db: Db, orderId: string, messageId: string) {
+  if (!isUuid(messageId)) return { row: undefined, changed: false };
+  const [changed] = await db
+    .update(orderMessages)
+    .set({ status: 'read' })
+    .where(
+      and(
+        eq(orderMessages.id, messageId),
+        eq(orderMessages.orderId, orderId),
+        ne(orderMessages.senderRole, 'client'),
+        eq(orderMessages.status, 'unread'),
+      ),
+    )
+    .returning();
+  if (changed) return { row: changed, changed: true };
+  const [row] = await db
+    .select()
+    .from(orderMessages)
+    .where(and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)));
+  return { row, changed: false };
+}
+
+/**
+ * The client's unread messages per task, each task's newest message and the client's own last message time:
+ * three queries over all the client's tasks, whatever their number.
+ */
+export async function messageSummary(db: Db, userId: string) {
+  const own = and(eq(orders.userId, userId), eq(orders.clientRemove, false));
+  const [unread, last, lastOwn] = await Promise.all([
+    db
+      .select({ orderId: orderMessages.orderId, n: sql<number>`count(*)::int` })
+      .from(orderMessages)
+      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
+      .where(and(own, ne(orderMessages.senderRole, 'client'), eq(orderMessages.status, 'unread')))
+      .groupBy(orderMessages.orderId),
+    db
+      .selectDistinctOn([orderMessages.orderId])
+      .from(orderMessages)
+      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
+      .where(own)
+      .orderBy(orderMessages.orderId, desc(orderMessages.createdAt), desc(orderMessages.id)),
+    db
+      .select({ orderId: orderMessages.orderId, at: sql<Date>`max(${orderMessages.createdAt})` })
+      .from(orderMessages)
+      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
+      .where(and(own, eq(orderMessages.senderRole, 'client')))
+      .groupBy(orderMessages.orderId),
+  ]);
+  return {
+    unread: new Map(unread.map((u) => [u.orderId, u.n])),
+    last: new Map(last.map((l) => [l.order_messages.orderId, l.order_messages])),
+    lastOwn: new Map(lastOwn.map((l) => [l.orderId, new Date(l.at)])),
+  };
+}
+
+// ——— The batched message mail ———
+
+/** A message for the client: the task's mail goes out after a minute, and at most once in 10 minutes. */
+export async function queueMessageMail(db: Db, orderId: string, now: Date) {
+  const soon = new Date(now.getTime() + 60_000);
+  await db
+    .insert(messageMailQueue)
+    .values({ orderId, dueAt: soon })
+    .onConflictDoUpdate({
+      target: messageMailQueue.orderId,
+      set: {
+        dueAt: sql`coalesce(${messageMailQueue.dueAt}, greatest(${soon.toISOString()}::timestamptz, ${messageMailQueue.lastSentAt} + interval '10 minutes'))`,
+      },
+    });
+}
+
+export async function claimDueMessageMail(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(messageMailQueue)
+    .where(and(isNotNull(messageMailQueue.dueAt), lte(messageMailQueue.dueAt, now)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function finishMessageMail(db: Db, orderId: string, sentAt: Date | null) {
+  await db
+    .update(messageMailQueue)
+    .set(sentAt ? { dueAt: null, lastSentAt: sentAt } : { dueAt: null })
+    .where(eq(messageMailQueue.orderId, orderId));
+}
+
+/** Whether the user has a stream open on any process (a row refreshed within two heartbeats). */
+export async function hasOpenStream(db: Db, userId: string, heartbeatMs: number) {
+  const [row] = await db
+    .select({ userId: livePresence.userId })
+    .from(livePresence)
+    .where(
+      and(
+        eq(livePresence.userId, userId),
+        // The database's clock: the heartbeat writes seen_at with it.
+        sql`${livePresence.seenAt} > now() - make_interval(secs => ${(2 * heartbeatMs + 5000) / 1000})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function unreadForClient(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderMessages)
+    .where(
+      and(
+        inArray(orderMessages.orderId, orderIds),
+        ne(orderMessages.senderRole, 'client'),
+        eq(orderMessages.status, 'unread'),
+      ),
+    )
+    .orderBy(asc(orderMessages.createdAt));
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { opsSendMessageSchema, sendMessageSchema } from '@geekly/domain/chat/message-schemas.ts';
+import { DOWNLOAD_URL_SECONDS } from '@geekly/domain/files/file-limits.ts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import type { MessageFileRow } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/events.repository.ts';
+import { claimUploads, type UploadKind, type VerifiedUpload, verifyUploads } from '../files/uploads.ts';
+import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { messageView } from './message-view.ts';
+import {
+  findMessage,
+  insertMessage,
+  listOrderMessages,
+  markMessageRead,
+  messageSummary,
+  queueMessageMail,
+} from './messages.repository.ts';
+
+type Files = z.output<typeof sendMessageSchema>['files'];
+
+/**
+ * Message attachments are uploads signed for this task with context "msgs" (the operator's: its Geek uploads),
+ * checked in storage before the transaction (files module, decision 015) and claimed inside it, so one upload
+ * goes with one message only.
+ */
+async function verifyMessageFiles(
+  ctx: AppContext,
+  orderId: string,
+  uploaderId: string,
+  kinds: readonly UploadKind[],
+  files: Files,
+) {
+  if (files.length === 0) return [];
+  return verifyUploads(ctx, { orderId, userId: uploaderId, kinds, files });
+}
+
+async function claimMessageFiles(tx: Db, verified: VerifiedUpload[], now: Date): Promise<MessageFileRow[]> {
+  if (verified.length === 0) return [];
+  await claimUploads(tx, verified, now);
+  return verified.map((u) => ({
+    id: randomUUID(),
+    name: u.name,
+    size: u.size,
+    type: u.contentType,
+    location: u.key,
+  }));
+}
+
+export async function listClientMessages(ctx: AppContext, user: UserRow, orderId: string) {
+  const order = await findUserOrder(ctx.database.db, user.id, orderId);
+  if (!order) throw notFound('Order not found');
+  return { results: (await listOrderMessages(ctx.database.db, order.id)).map(messageView) };
+}
+
+export async function sendClientMessage(
+  ctx: AppContext,
+  user: UserRow,
+  orderId: string,
+  input: z.output<typeof sendMessageSchema>,
+) {
+  const found = await findUserOrder(ctx.database.db, user.id, orderId);
+  if (!found) throw notFound('Order not found');
+  const verified = await verifyMessageFiles(ctx, found.id, user.id, ['msgs'], input.files);
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const order = await findUserOrder(tx, user.id, orderId);
+    if (!order) throw notFound('Order not found');
+    const files = await claimMessageFiles(tx, verified, ctx.now());
+    const message = await insertMessage(tx, {
+      orderId: order.id,
+      senderRole: 'client',
+      message: input.message.trim(),
+      files,
+      createdAt: ctx.now(),
+    });
+    // The client's other tabs and devices show it too.
+    await publishEvent(tx, user.id, 'message', order.id);
+    return message;
+  });
+  return messageView(row);
+}
+
+export async function readClientMessage(ctx: AppContext, user: UserRow, orderId: string, messageId: string) {
+  return ctx.database.db.transaction(async (tx) => {
+    const order = await findUserOrder(tx, user.id, orderId);
+    if (!order) throw notFound('Order not found');
+    const { row, changed } = await markMessageRead(tx, order.id, messageId);
+    if (!row) throw notFound('Message not found');
+    if (changed) await publishEvent(tx, user.id, 'message', order.id);
+    return messageView(row);
+  });
+}
+
+export async function listOpsMessages(ctx: AppContext, orderId: string) {
+  const order = await findOrderById(ctx.database.db, orderId);
+  if (!order) throw notFound('Order not found');
+  return { results: (await listOrderMessages(ctx.database.db, order.id)).map(messageView) };
+}
+
+/** An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued. */
+export async function sendOpsMessage(
+  ctx: AppContext,
+  staff: UserRow,
+  orderId: string,
+  input: z.output<typeof opsSendMessageSchema>,
+) {
+  const found = await findOrderById(ctx.database.db, orderId);
+  if (!found) throw notFound('Order not found');
+  const verified = await verifyMessageFiles(ctx, found.id, staff.id, ['geek'], input.files);
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const order = await findOrderById(tx, orderId);
+    if (!order) throw notFound('Order not found');
+    const files = await claimMessageFiles(tx, verified, ctx.now());
+    const message = await insertMessage(tx, {
+      orderId: order.id,
+      senderRole: input.sender_role,
+      message: input.message.trim(),
+      files,
+      staffId: staff.id,
+      createdAt: ctx.now(),
+    });
+    await publishEvent(tx, order.userId, 'message', order.id);
+    await queueMessageMail(tx, order.id, ctx.now());
+    return message;
+  });
+  return messageView(row);
+}
+
+/** GET /notification?types=allmessages: unread counts over all the client's tasks. */
+export async function messageNotifications(ctx: AppContext, user: UserRow) {
+  const { unread, last, lastOwn } = await messageSummary(ctx.database.db, user.id);
+  const orders = [...last.keys()].map((orderId) => {
+    const lastMessage = last.get(orderId);
+    return {
+      order_id: orderId,
+      unread: unread.get(orderId) ?? 0,
+      last_message: lastMessage ? messageView(lastMessage) : null,
+      last_own_message_at: lastOwn.get(orderId)?.toISOString() ?? null,
+    };
+  });
+  return { unread: orders.reduce((n, o) => n + o.unread, 0), orders };
+}
+
+/** A short-lived signed address of a message's attachment, for the task's owner only. */
+export async function messageFileUrl(
+  ctx: AppContext,
+  user: UserRow,
+  ids: { orderId: string; messageId: string; fileId: string },
+) {
+  const order = await findUserOrder(ctx.database.db, user.id, ids.orderId);
+  if (!order) throw notFound('Order not found');
+  const message = await findMessage(ctx.database.db, order.id, ids.messageId);
+  const file = message?.files.find((f) => f.id === ids.fileId);
+  if (!file) throw notFound('File not found');
+  return ctx.storage.signedDownloadUrl(file.location, {
+    fileName: file.name,
+    contentType: file.type,
+    expiresAt: new Date(ctx.now().getTime() + DOWNLOAD_URL_SECONDS * 1000),
+  });
+}

@@ -1,0 +1,220 @@
+import { MESSAGE_MAX_LENGTH } from '@geekly/domain/chat/message-schemas.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
+import {
+  call,
+  createTestApp,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+let t: TestApp;
+let ops: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await staffToken(t);
+});
+afterAll(() => t.close());
+
+const send = (token: string, orderId: string, body: unknown) =>
+  call(t, { url: `/orders/${orderId}/messages`, token, body });
+const opsSend = (orderId: string, message: string, sender_role = 'operator') =>
+  call(t, { url: `/ops/orders/${orderId}/messages`, token: ops, body: { message, sender_role } });
+
+describe('task messages', () => {
+  it('stores a client message once, oldest first, and shows the operator and Geek replies', async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const sent = await send(s.token, order._id, { message: '  Hello, any news?  ', to_user: 'operator' });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({
+      sender_role: 'client',
+      message: 'Hello, any news?',
+      status: 'unread',
+      files: [],
+    });
+    expect((await opsSend(order._id, 'We are on it')).status).toBe(201);
+    expect((await opsSend(order._id, 'Draft tomorrow', 'writer')).status).toBe(201);
+
+    const list = await call(t, { url: `/orders/${order._id}/messages`, token: s.token });
+    expect(list.status).toBe(200);
+    expect(
+      list.body.results.map((m: { sender_role: string; message: string }) => [m.sender_role, m.message]),
+    ).toEqual([
+      ['client', 'Hello, any news?'],
+      ['operator', 'We are on it'],
+      ['writer', 'Draft tomorrow'],
+    ]);
+    const opsList = await call(t, { url: `/ops/orders/${order._id}/messages`, token: ops });
+    expect(opsList.body.results).toHaveLength(3);
+    // the task list counts them
+    const orders = await call(t, { url: '/orders', token: s.token });
+    expect(orders.body.results.find((o: { _id: string }) => o._id === order._id).messages_count).toBe(3);
+  });
+
+  it('refuses an empty message without files and one over the length limit, storing nothing', async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    for (const body of [
+      { message: '' },
+      { message: '   \n ' },
+      {},
+      { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) },
+    ]) {
+      const res = await send(s.token, order._id, body);
+      expect(res.status).toBe(422);
+      expect(res.body.error_type).toBe('validation');
+    }
+    expect((await send(s.token, order._id, { message: 'x'.repeat(MESSAGE_MAX_LENGTH) })).status).toBe(201);
+    expect((await send(s.token, order._id, { message: 'hi', to_user: 'writer' })).status).toBe(422);
+    expect((await opsSend(order._id, ' ')).status).toBe(422);
+    const list = await call(t, { url: `/orders/${order._id}/messages`, token: s.token });
+    expect(list.body.results).toHaveLength(1);
+  });
+
+  it('counts unread messages not from the client and marks them read', async () => {
+    const s = await signUpClient(t);
+    const a = await pricedOrder(t, s.token);
+    const b = await pricedOrder(t, s.token);
+    await send(s.token, a._id, { message: 'mine' });
+    const first = await opsSend(a._id, 'one');
+    await opsSend(a._id, 'two');
+    await opsSend(b._id, 'three', 'writer');
+
+    const n = await call(t, { url: '/notification?types=allmessages', token: s.token });
+    expect(n.status).toBe(200);
+    expect(n.body.unread).toBe(3);
+    const byOrder = Object.fromEntries(n.body.orders.map((o: { order_id: string }) => [o.order_id, o]));
+    expect(byOrder[a._id]).toMatchObject({ unread: 2, last_message: { message: 'two' } });
+    expect(byOrder[a._id].last_own_message_at).toEqual(expect.any(String));
+    expect(byOrder[b._id]).toMatchObject({ unread: 1, last_own_message_at: null });
+
+    const read = await call(t, {
+      method: 'PATCH',
+      url: `/orders/${a._id}/messages/${first.body._id}`,
+      token: s.token,
+      body: { status: 'read' },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body.status).toBe('read');
+    // the client's own message stays unread: only the operator reads it
+    const mine = (await call(t, { url: `/orders/${a._id}/messages`, token: s.token })).body.results[0];
+    const own = await call(t, {
+      method: 'PATCH',
+      url: `/orders/${a._id}/messages/${mine._id}`,
+      token: s.token,
+      body: { status: 'read' },
+    });
+    expect(own.body.status).toBe('unread');
+    expect((await call(t, { url: '/notification?types=allmessages', token: s.token })).body.unread).toBe(2);
+    // a message of another task through this task's path is not found
+    const cross = await call(t, {
+      method: 'PATCH',
+      url: `/orders/${b._id}/messages/${first.body._id}`,
+      token: s.token,
+      body: { status: 'read' },
+    });
+    expect(cross.status).toBe(404);
+    expect(
+      (
+        await call(t, {
+          method: 'PATCH',
+          url: `/orders/${a._id}/messages/x`,
+          token: s.token,
+          body: { status: 'unread' },
+        })
+      ).status,
+    ).toBe(422);
+  });
+
+  it("answers 404 on every call about another user's task", async () => {
+    const owner = await signUpClient(t);
+    const other = await signUpClient(t);
+    const order = await pricedOrder(t, owner.token);
+    const msg = await opsSend(order._id, 'for the owner only');
+    expect((await call(t, { url: `/orders/${order._id}/messages`, token: other.token })).status).toBe(404);
+    expect((await send(other.token, order._id, { message: 'hi' })).status).toBe(404);
+    const patch = await call(t, {
+      method: 'PATCH',
+      url: `/orders/${order._id}/messages/${msg.body._id}`,
+      token: other.token,
+      body: { status: 'read' },
+    });
+    expect(patch.status).toBe(404);
+    const n = await call(t, { url: '/notification?types=allmessages', token: other.token });
+    expect(n.body).toEqual({ unread: 0, orders: [] });
+    // nothing changed for the owner
+    const list = await call(t, { url: `/orders/${order._id}/messages`, token: owner.token });
+    expect(list.body.results).toEqual([
+      expect.objectContaining({ status: 'unread', message: 'for the owner only' }),
+    ]);
+    expect((await call(t, { url: '/orders/not-a-uuid/messages', token: owner.token })).status).toBe(404);
+  });
+
+  it('keeps clients off the operator calls and staff off the client calls', async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const res = await call(t, {
+      url: `/ops/orders/${order._id}/messages`,
+      token: s.token,
+      body: { message: 'fake', sender_role: 'operator' },
+    });
+    expect(res.status).toBe(403);
+    expect((await call(t, { url: `/orders/${order._id}/messages`, token: ops })).status).toBe(401);
+    expect((await call(t, { url: `/orders/${order._id}/messages` })).status).toBe(401);
+  });
+
+  it('sends a file uploaded with context "msgs" once, and lets only the owner download it', async () => {
+    const s = await signUpClient(t);
+    const other = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const bytes = pdfBytes(2000);
+    const signed = await presign(t, s.token, order._id, {
+      name: 'notes.pdf',
+      size: bytes.length,
+      context: 'msgs',
+    });
+    expect(signed.status).toBe(201);
+    const file = {
+      location: signed.body.location,
+      name: 'notes.pdf',
+      size: bytes.length,
+      type: 'application/pdf',
+    };
+    // not arrived yet: refused, nothing stored
+    expect((await send(s.token, order._id, { message: '', files: [file] })).status).toBe(422);
+    expect((await postToLocalStorage(t, signed.body, bytes)).status).toBe(204);
+    // another user cannot send it, even on their own task
+    const theirs = await pricedOrder(t, other.token);
+    expect((await send(other.token, theirs._id, { files: [file] })).status).toBe(422);
+
+    const sent = await send(s.token, order._id, { files: [file] });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({
+      message: '',
+      files: [{ name: 'notes.pdf', size: 2000, type: 'application/pdf' }],
+    });
+    // one upload goes with one message
+    expect(
+      (await send(s.token, order._id, { message: 'again', files: [file] })).status,
+    ).toBeGreaterThanOrEqual(400);
+
+    const fileId = sent.body.files[0]._id;
+    const url = `/orders/${order._id}/messages/${sent.body._id}/files/${fileId}/download`;
+    const download = await call(t, { url, token: s.token });
+    expect(download.status).toBe(302);
+    const got = await t.app.inject({
+      method: 'GET',
+      url:
+        new URL(download.headers.location as string).pathname +
+        new URL(download.headers.location as string).search,
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(bytes)).toBe(true);
+    expect((await call(t, { url, token: other.token })).status).toBe(404);
+    const list = await call(t, { url: `/orders/${order._id}/messages`, token: s.token });
+    expect(list.body.results).toHaveLength(1);
+  });
+});

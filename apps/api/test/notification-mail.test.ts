@@ -1,0 +1,185 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpTransport } from '../src/adapters/mail/mail-transport.ts';
+import { createMailer } from '../src/adapters/mail/mailer.ts';
+import { geeks, loginTokens } from '../src/db/schema.ts';
+import { markPresent } from '../src/modules/events/events.repository.ts';
+import { sendDueMessageMails } from '../src/modules/notifications/message-mail.ts';
+import { uploadGeekFile } from './helpers/files.ts';
+import {
+  call,
+  createTestApp,
+  creditBalance,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+// Mail goes through a real SMTP server started here (the smtp-server package) and is read back from it.
+type Received = { to: string[]; raw: string };
+let inbox: Received[] = [];
+let smtp: SMTPServer;
+let t: TestApp;
+let ops: string;
+let geekId: string;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (d: string) => {
+        raw += d;
+      });
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp();
+  // The app's mailer, as MAIL=smtp builds it, pointed at the test's server.
+  await t.ctx.mailer.stop();
+  t.ctx.mailer = createMailer({
+    db: t.db,
+    transport: createSmtpTransport(`smtp://127.0.0.1:${port}`),
+    from: t.ctx.config.MAIL_FROM,
+    pollMs: 0,
+  });
+  ops = await staffToken(t);
+  const [geek] = await t.db.insert(geeks).values({ publicFullName: 'Mail G.', major: 'English' }).returning();
+  geekId = geek?.id ?? '';
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** A received message with quoted-printable bodies and encoded-word headers decoded (UTF-8). */
+const qp = (text: string) =>
+  Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+const decoded = (raw: string) =>
+  qp(raw.replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, word: string) => word.replace(/_/g, ' ')));
+const opsSend = (orderId: string, message: string, sender_role = 'operator') =>
+  call(t, { url: `/ops/orders/${orderId}/messages`, token: ops, body: { message, sender_role } });
+const minutes = (n: number) => {
+  t.clock.offsetMs += n * 60_000;
+};
+async function deliverMail() {
+  await sendDueMessageMails(t.ctx);
+  await t.ctx.mailer.drain();
+}
+
+describe('notification mail', () => {
+  it('batches the Geek and Account Manager messages of a task into one mail, at most every 10 minutes', async () => {
+    inbox = [];
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    await opsSend(order._id, 'Hello from your Account Manager');
+    await opsSend(order._id, 'Hi, I am your Geek', 'writer');
+    await deliverMail();
+    expect(inbox).toHaveLength(0); // the batch waits a minute for more
+    minutes(1.5);
+    await deliverMail();
+    expect(inbox).toHaveLength(1);
+    const mail = inbox[0] as Received;
+    expect(mail.to).toEqual([s.email]);
+    const body = decoded(mail.raw);
+    expect(body).toMatch(/Subject: 2 new messages — task #\d+/);
+    expect(body).toContain('multipart/alternative');
+    expect(body).toContain('text/html');
+    expect(body).toContain('Hello from your Account Manager');
+    expect(body).toContain('Hi, I am your Geek');
+    expect(body).toContain('New messages from your Account Manager and Geek');
+    // the button logs in once and opens the messages panel
+    const link = /http:\/\/localhost:3000\/login\/([\w-]+)#messagesemail/.exec(body);
+    expect(link).not.toBeNull();
+    const tokens = await t.db.select().from(loginTokens);
+    expect(tokens.some((r) => r.redirectPath === `/order/${order._id}/messages`)).toBe(true);
+
+    // another message soon after: not before 10 minutes since the last mail
+    await opsSend(order._id, 'One more thing');
+    minutes(3);
+    await deliverMail();
+    expect(inbox).toHaveLength(1);
+    minutes(8);
+    await deliverMail();
+    expect(inbox).toHaveLength(2);
+    const second = decoded(inbox[1]?.raw ?? '');
+    expect(second).toContain('One more thing');
+    expect(second).not.toContain('Hello from your Account Manager');
+  });
+
+  it('sends nothing for messages read meanwhile, nor to a client with an open stream', async () => {
+    inbox = [];
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const m = await opsSend(order._id, 'Read it in time');
+    await call(t, {
+      method: 'PATCH',
+      url: `/orders/${order._id}/messages/${m.body._id}`,
+      token: s.token,
+      body: { status: 'read' },
+    });
+    minutes(2);
+    await deliverMail();
+    expect(inbox).toHaveLength(0);
+
+    const watching = await signUpClient(t);
+    const other = await pricedOrder(t, watching.token);
+    await markPresent(t.db, watching.id, 'another-process');
+    await opsSend(other._id, 'You see this live');
+    minutes(2);
+    await deliverMail();
+    expect(inbox).toHaveLength(0);
+  });
+
+  it('mails the rating link after a delivery and the tips link after a positive mark', async () => {
+    inbox = [];
+    const s = await signUpClient(t);
+    await creditBalance(t, ops, s.id, 500);
+    const order = await pricedOrder(t, s.token, { pages: 1 });
+    const operate = (name: string, extra: Record<string, unknown> = {}) =>
+      call(t, { url: `/ops/orders/${order._id}/transitions`, token: ops, body: { name, ...extra } });
+    await call(t, {
+      url: `/orders/${order._id}/pay`,
+      token: s.token,
+      body: { account_balance_use: Math.round(order.price * 100) },
+    });
+    expect((await operate('assign_geek', { writer_id: geekId })).status).toBe(200);
+    expect((await operate('start_work')).status).toBe(200);
+    await uploadGeekFile(t, ops, order._id);
+    expect((await operate('deliver')).status).toBe(200);
+    await t.ctx.mailer.drain();
+    const rating = inbox.map((m) => decoded(m.raw)).find((b) => b.includes('#ratingemail'));
+    expect(rating).toBeDefined();
+    expect(rating).toContain('How did your Geek do?');
+    const tokens = await t.db.select().from(loginTokens);
+    expect(tokens.some((r) => r.redirectPath === `/order/${order._id}/rating`)).toBe(true);
+
+    const rated = await call(t, {
+      url: `/orders/${order._id}`,
+      token: s.token,
+      body: { action: 'client_feedback', mark: 5 },
+    });
+    expect(rated.status).toBe(200);
+    await t.ctx.mailer.drain();
+    const tips = inbox.map((m) => decoded(m.raw)).find((b) => b.includes('#tips_external'));
+    expect(tips).toContain('Thank your Geek with a tip');
+    expect(
+      (await t.db.select().from(loginTokens)).some((r) => r.redirectPath === `/order/${order._id}/tips`),
+    ).toBe(true);
+  });
+});

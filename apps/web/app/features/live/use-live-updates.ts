@@ -1,0 +1,33 @@
+import type { LiveEvent } from '@geekly/domain/chat/message-schemas.ts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messagesKey, notificationKey } from '../messages/api/messages.ts';
+import { startLiveStream } from './live-stream.ts';
+
+/** Which cached queries an event makes stale (the cache never refetches by itself, seed 000 §9). */
+export function invalidateFor(qc: QueryClient, e: LiveEvent) {
+  if (e.type === 'message') {
+    if (e.order_id) void qc.invalidateQueries({ queryKey: messagesKey(e.order_id) });
+    void qc.invalidateQueries({ queryKey: notificationKey });
+    void qc.invalidateQueries({ queryKey: ['orders', 'list'] });
+  } else if (e.type === 'order') {
+    if (e.order_id) void qc.invalidateQueries({ queryKey: ['orders', 'detail', e.order_id] });
+    void qc.invalidateQueries({ queryKey: ['orders', 'list'] });
+    void qc.invalidateQueries({ queryKey: ['users', 'me'] });
+  } else if (e.type === 'balance') {
+    void qc.invalidateQueries({ queryKey: ['users', 'me'] });
+  }
+}
+
+/** The signed-in area listens to the shared live stream while it is open. */
+export function useLiveUpdates(enabled: boolean) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return startLiveStream({
+      onEvent: (e) => invalidateFor(qc, e),
+      // A gap too old to replay: everything shown may be stale.
+      onRefetch: () => void qc.invalidateQueries(),
+    });
+  }, [enabled, qc]);
+}

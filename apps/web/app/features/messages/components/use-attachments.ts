@@ -1,0 +1,99 @@
+import { contentTypeFor } from '@geekly/domain/files/file-limits.ts';
+import { useCallback, useRef, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+
+export type Attachment = {
+  key: string;
+  file: File;
+  status: 'progress' | 'failed' | 'loaded';
+  /** The MIME type it was signed with (sent again when it is attached). */
+  type: string;
+  progress: number;
+  location?: string;
+  error?: string;
+};
+
+type Presigned = { url: string; fields: Record<string, string>; location: string };
+
+/** S3's POST-object protocol (API.md "Files"): every field, then the file; progress from the upload. */
+function postToStorage(post: Presigned, file: File, onProgress: (p: number) => void) {
+  return new Promise<void>((resolve, reject) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', post.url);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error('upload failed'));
+    xhr.onerror = () => reject(new Error('upload failed'));
+    xhr.send(form);
+  });
+}
+
+let counter = 0;
+
+/**
+ * Seed 001 §4: attached files move through progress and failed states to 'loaded'; failed ones can be
+ * reloaded or removed. Uploads go straight to storage with context "msgs".
+ */
+export function useAttachments(orderId: string) {
+  const [items, setItems] = useState<Attachment[]>([]);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const patch = useCallback(
+    (key: string, change: Partial<Attachment>) =>
+      setItems((list) => list.map((a) => (a.key === key ? { ...a, ...change } : a))),
+    [],
+  );
+
+  const upload = useCallback(
+    async (key: string, file: File) => {
+      patch(key, { status: 'progress', progress: 0, error: undefined });
+      try {
+        const post = await api<Presigned>(`/orders/${encodeURIComponent(orderId)}/uploads`, {
+          body: {
+            name: file.name,
+            size: file.size,
+            type: file.type || 'application/octet-stream',
+            context: 'msgs',
+          },
+        });
+        await postToStorage(post, file, (progress) => patch(key, { progress }));
+        patch(key, { status: 'loaded', progress: 100, location: post.location });
+      } catch (err) {
+        const fields = (err as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
+        patch(key, { status: 'failed', error: Object.values(fields)[0] });
+      }
+    },
+    [orderId, patch],
+  );
+
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      for (const file of files) {
+        const key = `a${++counter}`;
+        setItems((list) => [
+          ...list,
+          { key, file, status: 'progress', progress: 0, type: contentTypeFor(file.name, file.type) },
+        ]);
+        void upload(key, file);
+      }
+    },
+    [upload],
+  );
+
+  const reload = useCallback(
+    (key: string) => {
+      const item = itemsRef.current.find((a) => a.key === key);
+      if (item) void upload(key, item.file);
+    },
+    [upload],
+  );
+  const remove = useCallback((key: string) => setItems((list) => list.filter((a) => a.key !== key)), []);
+  const clear = useCallback(() => setItems([]), []);
+
+  return { items, add, reload, remove, clear };
+}

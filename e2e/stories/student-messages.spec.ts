@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { operatorToken } from '../support/operator.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoSeriousA11yViolations,
+  JSON_CALL,
+  payFromBalance,
+  signUpStudent,
+} from '../support/student.ts';
+
+test('A student writes in the task messages and sees the Account Manager reply live, on the panel and the badge', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'Lab report',
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  // Seed 000 §4: the chat is for clients with a paid task (or in the US or Canada).
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+  const ops = await operatorToken(page.request);
+  const reply = (message: string) =>
+    page.request.post(`/api/v3/ops/orders/${id}/messages`, {
+      headers: { authorization: `Bearer ${ops}` },
+      data: { message, sender_role: 'operator' },
+    });
+
+  await page.goto(`/order/${id}`);
+  await page.getByTestId('chat-button').click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/messages$`));
+  const panel = page.getByRole('region', { name: 'Task messages' });
+  await expect(panel).toBeVisible();
+  const box = panel.getByPlaceholder('Type a message...');
+  // Seed 001 §5: no send button without something to send.
+  await expect(panel.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  await box.fill('Can my Geek use APA style?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(box).toHaveValue('');
+  await expect(panel.getByText('Can my Geek use APA style?')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  const stored = await page.request.get(`/api/v3/orders/${id}/messages`, { headers: JSON_CALL });
+  expect((await stored.json()).results).toHaveLength(1);
+
+  // An attachment: uploaded straight to storage, sent with the message, and downloaded back.
+  await panel.getByTestId('message-file-input').setInputFiles({
+    name: 'outline.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('1. Introduction\n2. Method\n'),
+  });
+  await expect(panel.getByRole('listitem').filter({ hasText: 'outline.txt' }).first()).toHaveAttribute(
+    'data-status',
+    'loaded',
+  );
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const fileLink = panel.getByRole('link', { name: 'outline.txt' });
+  await expect(fileLink).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
+  const downloaded = await page.request.get((await fileLink.getAttribute('href')) ?? '');
+  expect(downloaded.status()).toBe(200);
+  expect(await downloaded.text()).toBe('1. Introduction\n2. Method\n');
+
+  // The operator's reply reaches the open panel without a reload, and is read once it is in view.
+  expect((await reply('Yes, APA 7 is fine.')).status()).toBe(201);
+  const item = panel.getByRole('listitem').filter({ hasText: 'Yes, APA 7 is fine.' });
+  await expect(item).toBeVisible();
+  await expect(item.getByText('Account Manager')).toBeVisible();
+  await expect(item.getByText('New')).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          await (
+            await page.request.get('/api/v3/notification?types=allmessages', { headers: JSON_CALL })
+          ).json()
+        ).unread,
+    )
+    .toBe(0);
+
+  // Back on the task, the next reply shows on the chat button's badge, still without a reload.
+  await panel.getByRole('link', { name: 'Back to the task' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+  await expect(page.getByTestId('chat-badge')).toHaveCount(0);
+  expect((await reply('Your Geek has started.')).status()).toBe(201);
+  await expect(page.getByTestId('chat-badge')).toHaveText('1');
+  await expect(page.getByTestId('chat-bubble')).toHaveCount(0); // the client wrote less than 20 minutes ago
+  await page.goto('/orders');
+  await expect(page.getByText('4 messages')).toBeVisible();
+  // Seed 000 §2: #livechat opens the chat.
+  await page.goto('/orders#livechat');
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/messages$`));
+  await expect(
+    page.getByRole('region', { name: 'Task messages' }).getByText('Your Geek has started.'),
+  ).toBeVisible();
+});
