@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, geeks, ledgerEntries } from '../src/db/schema.ts';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
+import { uploadGeekFile } from './helpers/files.ts';
 import {
   call,
   createTestApp,
@@ -277,5 +278,30 @@ describe('the back office API', () => {
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, res.body._id));
     expect(row).toMatchObject({ action: 'geek_create', after: { major: 'Biology' } });
     expect((await call(t, { url: '/ops/geeks', token: support, body: { major: 'x' } })).status).toBe(422);
+  });
+
+  it('audits the Geek files and messages staff send, and offers Deliver once a final draft is there', async () => {
+    const { order } = await paidTask();
+    await operate(order._id, 'assign_geek', { writer_id: geekId });
+    await uploadGeekFile(t, admin, order._id, { plag_status: 'not_found', plag_level: 3 });
+    const [files] = await audit(order._id);
+    expect(files).toMatchObject({
+      action: 'geek_files',
+      details: {
+        files: [{ name: 'final-draft.pdf', type: 'file_final_draft', plag_status: 'not_found', plag_level: 3 }],
+      },
+    });
+    const view = (await call(t, { url: `/ops/orders/${order._id}`, token: admin })).body;
+    expect(view.operator_transitions).toContain('deliver');
+    const sent = await call(t, {
+      url: `/ops/orders/${order._id}/messages`,
+      token: admin,
+      body: { message: 'Your draft is ready', sender_role: 'writer' },
+    });
+    expect(sent.status).toBe(201);
+    expect((await audit(order._id))[0]).toMatchObject({
+      action: 'message',
+      details: { sender_role: 'writer', message: 'Your draft is ready' },
+    });
   });
 });
