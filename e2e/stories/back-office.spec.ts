@@ -95,6 +95,15 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
   await expect(ops.getByRole('region', { name: 'Internal notes' })).toContainText(
     'Student asked for British spelling',
   );
+  // A reply as the Geek reaches the student's conversation.
+  const conversation = ops.getByRole('region', { name: 'Conversation' });
+  await conversation.getByText('The Geek').click();
+  await conversation.getByLabel('Reply').fill('Hi! I have started on your essay.');
+  await conversation.getByRole('button', { name: 'Send' }).click();
+  await expect(conversation).toContainText('Geek: Hi! I have started on your essay.');
+  const studentMessages = await (await page.request.get(`/api/v3/orders/${id}/messages`)).text();
+  expect(studentMessages).toContain('Hi! I have started on your essay.');
+
   const audit = ops.getByRole('table', { name: 'Audit log of the task' });
   for (const action of [
     'transition:accept_instructions',
@@ -102,6 +111,7 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
     'transition:start_work',
     'refund',
     'note',
+    'message',
   ])
     await expect(audit.getByRole('row').filter({ hasText: action }).first()).toContainText(
       E2E_OPERATOR.email,

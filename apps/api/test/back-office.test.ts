@@ -194,6 +194,8 @@ describe('the back office API', () => {
     const { order } = await paidTask();
     const view = async () => (await call(t, { url: `/ops/orders/${order._id}`, token: admin })).body;
     expect((await view()).operator_transitions).toEqual(['accept_instructions', 'assign_geek']);
+    await operate(order._id, 'accept_instructions');
+    expect((await view()).operator_transitions).toEqual(['assign_geek']);
     await operate(order._id, 'assign_geek', { writer_id: geekId });
     // Deliver waits for a final draft (decision 015).
     expect((await view()).operator_transitions).toEqual(['start_work']);
@@ -288,7 +290,9 @@ describe('the back office API', () => {
     expect(files).toMatchObject({
       action: 'geek_files',
       details: {
-        files: [{ name: 'final-draft.pdf', type: 'file_final_draft', plag_status: 'not_found', plag_level: 3 }],
+        files: [
+          { name: 'final-draft.pdf', type: 'file_final_draft', plag_status: 'not_found', plag_level: 3 },
+        ],
       },
     });
     const view = (await call(t, { url: `/ops/orders/${order._id}`, token: admin })).body;

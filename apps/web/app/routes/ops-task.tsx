@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useOpsOrder } from '../features/ops/api/ops-queries.ts';
+import { ConversationPanel } from '../features/ops/components/conversation-panel.tsx';
 import { MoneyPanel, NotesPanel, TaskAudit, TimelinePanel } from '../features/ops/components/task-panels.tsx';
 import { TransitionActions } from '../features/ops/components/transition-actions.tsx';
 import { dollars, formatWhen, opsStyles as s } from '../features/ops/components/widgets.tsx';
@@ -74,6 +75,7 @@ export default function OpsTask() {
               <dd className={s.muted}>{o.user_id}</dd>
             </dl>
           </section>
+          <ConversationPanel orderId={o._id} />
           <NotesPanel orderId={o._id} />
         </div>
       </div>

@@ -51,6 +51,8 @@ export function queueGroup(o: OrderStatusInput, unreadClientMessages: number, no
  */
 export function allowedOperatorTransitions(o: OrderState, now: Date): TransitionName[] {
   return OPERATOR_TRANSITIONS.filter((name) => {
+    // Checking instructions again changes nothing: not offered once they are checked.
+    if (name === 'accept_instructions' && o.tags.includes('instr_ok')) return false;
     const input = name === 'assign_geek' ? { writerId: 'any' } : {};
     // biome-ignore lint/suspicious/noExplicitAny: each name gets the input its transition takes
     return runTransition(name, 'operator', o, input as any, { now }).ok;
