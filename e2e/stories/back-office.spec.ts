@@ -52,6 +52,7 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
   const row = ops.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Instructions to check');
   await expectNoSeriousA11yViolations(ops);
+  await ops.screenshot({ path: testInfo.outputPath('ops-queue.png'), fullPage: true });
   await row.click();
   await expect(ops.getByRole('heading', { name: title })).toBeVisible();
   await expect(ops.getByTestId('ops-status')).toContainText('Paid');
@@ -116,6 +117,7 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
     await expect(audit.getByRole('row').filter({ hasText: action }).first()).toContainText(
       E2E_OPERATOR.email,
     );
+  await ops.screenshot({ path: testInfo.outputPath('ops-task.png'), fullPage: true });
   await context.close();
 
   // The student never sees the note.

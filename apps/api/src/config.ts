@@ -72,12 +72,6 @@ const envSchema = z
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
-    /** Decision 022: minutes the demo autopilot takes from a paid task to its delivery; 0 turns it off. */
-    AUTOPILOT_MINUTES: z.coerce
-      .number()
-      .min(0)
-      .max(24 * 60)
-      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -87,7 +87,11 @@ export function OpsTextField(props: {
     >
       <Label>{props.label}</Label>
       {props.multiline ? <TextArea /> : <Input />}
-      {props.error ? <span className={s.error}>{props.error}</span> : null}
+      {props.error ? (
+        <span className={s.error} role="alert">
+          {props.error}
+        </span>
+      ) : null}
     </TextField>
   );
 }
