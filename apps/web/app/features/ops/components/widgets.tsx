@@ -83,6 +83,8 @@ export function OpsTextField(props: {
       type={props.type ?? 'text'}
       name={props.name}
       isInvalid={Boolean(props.error)}
+      // The server's message is shown, never a native block on the next submit.
+      validationBehavior="aria"
       autoFocus={props.autoFocus}
     >
       <Label>{props.label}</Label>
