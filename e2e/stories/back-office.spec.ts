@@ -99,7 +99,7 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
   // A reply as the Geek reaches the student's conversation.
   const conversation = ops.getByRole('region', { name: 'Conversation' });
   await conversation.getByText('The Geek').click();
-  await conversation.getByLabel('Reply').fill('Hi! I have started on your essay.');
+  await conversation.getByRole('textbox', { name: 'Reply' }).fill('Hi! I have started on your essay.');
   await conversation.getByRole('button', { name: 'Send' }).click();
   await expect(conversation).toContainText('Geek: Hi! I have started on your essay.');
   const studentMessages = await (await page.request.get(`/api/v3/orders/${id}/messages`)).text();
