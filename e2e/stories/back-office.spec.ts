@@ -105,7 +105,7 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
   const studentMessages = await (await page.request.get(`/api/v3/orders/${id}/messages`)).text();
   expect(studentMessages).toContain('Hi! I have started on your essay.');
 
-  const audit = ops.getByRole('table', { name: 'Audit log of the task' });
+  const audit = ops.getByRole('grid', { name: 'Audit log of the task' });
   for (const action of [
     'transition:accept_instructions',
     'transition:assign_geek',
