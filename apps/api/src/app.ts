@@ -14,7 +14,6 @@ import { startLive } from './modules/events/live.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
-import { opsGeeksRoutes } from './modules/geeks/ops-geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
@@ -113,7 +112,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(filesRoutes(ctx, session));
       await api.register(opsFilesRoutes(ctx, session));
       await api.register(geeksRoutes(ctx, session));
-      await api.register(opsGeeksRoutes(ctx, session));
       await api.register(messagesRoutes(ctx, session));
       await api.register(opsMessagesRoutes(ctx, session));
       await api.register(eventsRoutes(ctx, session, live));

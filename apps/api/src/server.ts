@@ -12,7 +12,7 @@ import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
-import { DEMO_STAFF, DEMO_STUDENT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
 import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
@@ -119,7 +119,7 @@ async function main() {
       `  Files: ${config.STORAGE === 's3' ? `S3 bucket ${config.S3_BUCKET}` : `local, in ${join(dataDir, 'storage')}`}`,
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
       config.SEED_DEMO
-        ? `  Demo operator (API only, /api/v3/ops): ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`
+        ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`
         : '',
       '',
     ].join('\n'),

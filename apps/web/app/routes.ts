@@ -75,6 +75,13 @@ export default [
       route('payment-success', 'routes/payment-success.tsx', { id: 'balance-payment-success' }),
     ]),
   ]),
+  // The staff's back office (decision 021): its own routes, chunks and log-in; students never load them.
+  route('ops', 'routes/ops-layout.tsx', [
+    index('routes/ops-queue.tsx'),
+    route('orders/:orderId', 'routes/ops-task.tsx'),
+    route('geeks', 'routes/ops-geeks.tsx'),
+    route('audit', 'routes/ops-audit.tsx'),
+  ]),
   // Seed 001 §2 and §8: status pages, standalone (no header links to follow while something is down).
   route('maintenance', 'routes/maintenance.tsx'),
   route('healthcheck', 'routes/healthcheck.tsx'),

@@ -1,4 +1,4 @@
-// npm run staff:create -- --email ops@example.com --password 'a long secret'
+// npm run staff:create -- --email ops@example.com --password 'a long secret' [--role admin|support]
 // Creates a staff account for the operator API (/api/v3/ops), or resets its password. It opens the same
 // database as `npm start` (DATABASE_URL, or the embedded one in DATA_DIR, which must not be in use).
 import { join, resolve } from 'node:path';
@@ -10,10 +10,20 @@ import { openPglite, openPostgres } from '../db/database.ts';
 import { upsertStaffAccount } from '../modules/ops/staff-accounts.ts';
 
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+  });
   const email = emailField.safeParse(values.email ?? '');
-  if (!email.success || !values.password || values.password.length < 12) {
-    console.error('Usage: npm run staff:create -- --email <e-mail> --password <at least 12 characters>');
+  const role = values.role ?? 'admin';
+  if (
+    !email.success ||
+    !values.password ||
+    values.password.length < 12 ||
+    (role !== 'admin' && role !== 'support')
+  ) {
+    console.error(
+      'Usage: npm run staff:create -- --email <e-mail> --password <at least 12 characters> [--role admin|support]',
+    );
     process.exit(2);
   }
   const config = loadConfig();
@@ -24,8 +34,8 @@ async function main() {
     : await openPglite(join(dataDir, 'db'));
   try {
     await database.migrate();
-    const { created } = await upsertStaffAccount(database.db, email.data, values.password);
-    console.log(`${created ? 'Created' : 'Updated'} staff account ${email.data}.`);
+    const { created } = await upsertStaffAccount(database.db, email.data, values.password, role);
+    console.log(`${created ? 'Created' : 'Updated'} staff account ${email.data} (${role}).`);
   } finally {
     await database.close();
     unlock();

@@ -32,6 +32,8 @@ export const users = pgTable(
     role: text('role', { enum: ['client', 'staff'] })
       .notNull()
       .default('client'),
+    /** Staff only (decision 021): `admin` does everything; `support` has a refund limit and no staff accounts. */
+    staffRole: text('staff_role', { enum: ['admin', 'support'] }),
     phone: text('phone'),
     country: text('country'),
     notificationEmail: text('notification_email').notNull(),
@@ -611,4 +613,43 @@ export const phoneVerifications = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+// ─── Back office (issue 16, decision 021) ────────────────────────────────────────────────────────────────
+
+// Every staff action and autopilot step, written in the same transaction as the change it records.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorType: text('actor_type', { enum: ['staff', 'autopilot'] }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** The user, Geek or staff account the action was about, where it was not a task. */
+    subjectId: uuid('subject_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_order_idx').on(t.orderId, t.at), index('audit_log_at_idx').on(t.at)],
+);
+
+// Internal notes staff leave each other on a task; never shown to the client.
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -9,8 +9,10 @@ import type { Database } from './database.ts';
 import { coupons, courses, geeks, orderMessages, orders, users } from './schema.ts';
 
 export const DEMO_STUDENT = { email: 'demo@geekly.example', password: 'geekly-demo' } as const;
-/** A demo operator for the operator API (/api/v3/ops); real ones come from `npm run staff:create`. */
+/** Demo staff for the back office (/ops) and the operator API; real ones come from `npm run staff:create`. */
 export const DEMO_STAFF = { email: 'ops@geekly.example', password: 'geekly-ops-demo' } as const;
+/** A `support` account (decision 021: a refund limit, no staff accounts). */
+export const DEMO_SUPPORT = { email: 'support@geekly.example', password: 'geekly-support-demo' } as const;
 
 const GEEKS = [
   {
@@ -52,7 +54,8 @@ export async function seedDemoData(db: Database, now: Date) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STUDENT.email));
   if (existing) return;
   await db.transaction(async (tx) => {
-    await upsertStaffAccount(tx, DEMO_STAFF.email, DEMO_STAFF.password);
+    await upsertStaffAccount(tx, DEMO_STAFF.email, DEMO_STAFF.password, 'admin');
+    await upsertStaffAccount(tx, DEMO_SUPPORT.email, DEMO_SUPPORT.password, 'support');
     const insertedGeeks = await tx.insert(geeks).values(GEEKS).returning({ id: geeks.id });
     const [student] = await tx
       .insert(users)

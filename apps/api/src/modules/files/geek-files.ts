@@ -2,6 +2,7 @@ import type { opsAttachFilesSchema, UploadRequest } from '@geekly/domain/files/f
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { staffActor, writeAudit } from '../ops/audit.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { recordFiles } from './order-files.ts';
@@ -41,13 +42,32 @@ export async function attachGeekFiles(
     // The MIME type is the one signed: the body's `type` is the Geek file type here.
     files: files.map(({ type: _geekType, ...f }) => f),
   });
-  return recordFiles(ctx, row.id, staff.id, verified, (_u, i) => {
-    const f = files[i] as GeekFileInput;
-    return {
-      type: f.type,
-      plagStatus: f.plag_status ?? null,
-      plagLevel: f.plag_level ?? null,
-      overridePgch: f.override_pgch ?? false,
-    };
-  });
+  return recordFiles(
+    ctx,
+    row.id,
+    staff.id,
+    verified,
+    (_u, i) => {
+      const f = files[i] as GeekFileInput;
+      return {
+        type: f.type,
+        plagStatus: f.plag_status ?? null,
+        plagLevel: f.plag_level ?? null,
+        overridePgch: f.override_pgch ?? false,
+      };
+    },
+    (tx, inserted) =>
+      writeAudit(tx, staffActor(staff), {
+        action: 'geek_files',
+        orderId: row.id,
+        details: {
+          files: inserted.map((f) => ({
+            name: f.name,
+            type: f.type,
+            plag_status: f.plagStatus,
+            plag_level: f.plagLevel,
+          })),
+        },
+      }),
+  );
 }

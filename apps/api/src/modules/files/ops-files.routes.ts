@@ -18,7 +18,8 @@ const params = z.object({ id: z.string().max(100) });
 export function opsFilesRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', session.requireStaff);
+    // Before validation: a client's token is refused 403 whatever its body (decision 021).
+    app.addHook('preValidation', session.requireStaff);
 
     r.post(
       '/ops/orders/:id/uploads',

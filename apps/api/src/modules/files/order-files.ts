@@ -159,6 +159,8 @@ export async function recordFiles(
     u: (typeof verified)[number],
     i: number,
   ) => Pick<OrderFileRow, 'type'> & Partial<Pick<OrderFileRow, 'plagStatus' | 'plagLevel' | 'overridePgch'>>,
+  /** Runs in the same transaction (the back office's audit row, decision 021). */
+  onRecorded?: (tx: Db, files: OrderFileRow[]) => Promise<void>,
 ) {
   const now = ctx.now();
   return ctx.database.db.transaction(async (tx) => {
@@ -178,6 +180,7 @@ export async function recordFiles(
         ...fields(u, i),
       })),
     );
+    await onRecorded?.(tx, inserted);
     const status = statusInput(row, await accountBalanceCents(tx, 'order', row.id));
     return { attached_files: inserted.map((f) => toFileView(f, status)) };
   });

@@ -1,4 +1,4 @@
-import type { CreateGeekBody, GeekAction, GeekView } from '@geekly/domain/geeks/geek-schemas.ts';
+import type { GeekAction, GeekView } from '@geekly/domain/geeks/geek-schemas.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ONLINE_WINDOW_MS } from '../public/public-stats.ts';
@@ -9,7 +9,6 @@ import {
   findMyGeeks,
   type GeekRow,
   geekFigures,
-  insertGeek,
   upsertClientMarks,
 } from './geeks.repository.ts';
 
@@ -65,14 +64,4 @@ export async function actOnGeek(ctx: AppContext, userId: string, geekId: string,
   if (!row) throw notFound('Geek not found');
   await upsertClientMarks(ctx.database.db, userId, row.id, ACTION_MARKS[action]);
   return oneView(ctx, userId, row);
-}
-
-/** POST /ops/geeks: staff add a Geek profile; it starts with no marks and no tasks. */
-export async function createGeek(ctx: AppContext, body: CreateGeekBody) {
-  const row = await insertGeek(ctx.database.db, {
-    publicFullName: body.public_full_name,
-    major: body.major,
-    publicSubjects: body.public_subjects,
-  });
-  return oneView(ctx, null, row);
 }

@@ -95,9 +95,3 @@ export async function upsertClientMarks(db: Db, userId: string, geekId: string, 
       set: { ...marks, updatedAt: now },
     });
 }
-
-export async function insertGeek(db: Db, values: typeof geeks.$inferInsert): Promise<GeekRow> {
-  const [row] = await db.insert(geeks).values(values).returning();
-  if (!row) throw new Error('geek insert returned nothing');
-  return row;
-}

@@ -8,6 +8,7 @@ import type { MessageFileRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/events.repository.ts';
 import { claimUploads, type UploadKind, type VerifiedUpload, verifyUploads } from '../files/uploads.ts';
+import { staffActor, writeAudit } from '../ops/audit.ts';
 import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { messageView } from './message-view.ts';
@@ -121,6 +122,15 @@ export async function sendOpsMessage(
       files,
       staffId: staff.id,
       createdAt: ctx.now(),
+    });
+    await writeAudit(tx, staffActor(staff), {
+      action: 'message',
+      orderId: order.id,
+      details: {
+        sender_role: input.sender_role,
+        message: message.message.slice(0, 500),
+        files: files.length,
+      },
     });
     await publishEvent(tx, order.userId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());

@@ -1,21 +1,57 @@
+import { allowedOperatorTransitions } from '@geekly/domain/ops/back-office.ts';
+import { countDeliverableFinalDrafts } from '@geekly/domain/orders/geek-files.ts';
 import type { TransitionInputs, TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
+import { finalDraftInputs } from '../files/files.repository.ts';
+import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
+import { priceOrder } from '../orders/order-pricing.ts';
+import { orderState } from '../orders/order-view.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { findGeek, listGeeks } from './ops.repository.ts';
+import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from './audit.ts';
+import { findClient, findGeek, listGeeks } from './ops.repository.ts';
 
-const opsView = async (ctx: AppContext, row: OrderRow) => ({
-  ...(await orderView(ctx, row)),
-  user_id: row.userId,
-});
+/** A task as its client sees it, with its client and the operator transitions the machine allows now. */
+async function opsView(ctx: AppContext, row: OrderRow) {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const paidCents = await accountBalanceCents(db, 'order', row.id);
+  const [view, client, priced, geek, drafts] = await Promise.all([
+    orderView(ctx, row),
+    findClient(db, row.userId),
+    priceOrder(db, row, paidCents, now),
+    row.writerId ? findGeek(db, row.writerId) : undefined,
+    finalDraftInputs(db, row.id),
+  ]);
+  // Deliver is offered only with a final draft the client will see (the machine's guard, decision 015).
+  const state = {
+    ...orderState(row, paidCents, priced),
+    finalDraftCount: countDeliverableFinalDrafts(drafts),
+  };
+  return {
+    ...view,
+    user_id: row.userId,
+    number: row.number,
+    client_email: client?.email ?? '',
+    geek_name: geek?.publicFullName ?? null,
+    tags: row.tags,
+    operator_transitions: allowedOperatorTransitions(state, now),
+  };
+}
 
-/** GET /ops/geeks: the Geeks an operator can assign. */
+/** GET /ops/geeks: every Geek with subjects, load and whether they are disabled. */
 export async function assignableGeeks(ctx: AppContext) {
   const rows = await listGeeks(ctx.database.db);
-  return rows.map((g) => ({ _id: g.id, public_full_name: g.publicFullName, major: g.major }));
+  return rows.map((g) => ({
+    _id: g.id,
+    public_full_name: g.publicFullName,
+    major: g.major,
+    public_subjects: g.publicSubjects,
+    is_disabled: g.isDisabled,
+    load: g.load,
+  }));
 }
 
 /** GET /ops/orders/:id: any task, as its client sees it, with its client. */
@@ -25,23 +61,44 @@ export async function operatorOrder(ctx: AppContext, orderId: string) {
   return opsView(ctx, row);
 }
 
-/** POST /ops/orders/:id/transitions: an operator transition; assign_geek takes an enabled Geek. */
-export async function applyOperatorTransition(
+/**
+ * An operator transition through the state machine, with its audit row in the same transaction; the back office
+ * and the autopilot both come here. assign_geek takes an enabled Geek.
+ */
+export async function runOperatorTransition(
   ctx: AppContext,
-  staff: UserRow,
+  actor: AuditActor,
   orderId: string,
   input: { name: TransitionName; writer_id?: string | undefined },
 ) {
-  const caller = { actor: 'operator', userId: null, actorId: staff.id } as const;
+  const caller = {
+    actor: 'operator',
+    userId: null,
+    actorId: actor.type === 'staff' ? actor.id : null,
+  } as const;
+  const onApplied = (tx: Parameters<typeof writeAudit>[0], before: OrderRow, after: OrderRow) =>
+    writeAudit(tx, actor, {
+      action: `transition:${input.name}`,
+      orderId: before.id,
+      before: auditedOrderFields(before),
+      after: auditedOrderFields(after),
+    });
   if (input.name === 'assign_geek') {
     const geek = input.writer_id ? await findGeek(ctx.database.db, input.writer_id) : undefined;
     if (!geek || geek.isDisabled) throw validationError({ writer_id: 'Choose a Geek from the list' });
-    return opsView(
-      ctx,
-      await applyOrderTransition(ctx, caller, orderId, 'assign_geek', { writerId: geek.id }),
-    );
+    return applyOrderTransition(ctx, caller, orderId, 'assign_geek', { writerId: geek.id }, { onApplied });
   }
   // Every other operator transition takes no input.
   const noInput = {} as TransitionInputs['start_work'];
-  return opsView(ctx, await applyOrderTransition(ctx, caller, orderId, input.name, noInput));
+  return applyOrderTransition(ctx, caller, orderId, input.name, noInput, { onApplied });
+}
+
+/** POST /ops/orders/:id/transitions */
+export async function applyOperatorTransition(
+  ctx: AppContext,
+  staff: Parameters<typeof staffActor>[0],
+  orderId: string,
+  input: { name: TransitionName; writer_id?: string | undefined },
+) {
+  return opsView(ctx, await runOperatorTransition(ctx, staffActor(staff), orderId, input));
 }

@@ -1,12 +1,33 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { geeks, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  cardRefunds,
+  geeks,
+  ledgerEntries,
+  ledgerTransactions,
+  orderMessages,
+  orderNotes,
+  orders,
+  orderTransitions,
+  payments,
+  users,
+} from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 
-/** Every Geek, by public name, for the operator's assignment list. */
+/** Every Geek, by public name, with how many tasks each is working on now (their load). */
 export async function listGeeks(db: Db) {
+  const load = sql<number>`(select count(*)::int from ${orders} o where o.writer_id = ${geeks.id}
+    and o.system_client_status in ('In Progress', 'Revision Requested'))`;
   return db
-    .select({ id: geeks.id, publicFullName: geeks.publicFullName, major: geeks.major })
+    .select({
+      id: geeks.id,
+      publicFullName: geeks.publicFullName,
+      major: geeks.major,
+      publicSubjects: geeks.publicSubjects,
+      isDisabled: geeks.isDisabled,
+      load,
+    })
     .from(geeks)
     .orderBy(asc(geeks.publicFullName));
 }
@@ -17,12 +38,205 @@ export async function findGeek(db: Db, geekId: string) {
   return geek;
 }
 
-export async function resetStaffPassword(db: Db, userId: string, passwordHash: string, tokenVersion: number) {
-  await db.update(users).set({ passwordHash, tokenVersion }).where(eq(users.id, userId));
+export async function lockGeek(db: Db, geekId: string) {
+  if (!isUuid(geekId)) return undefined;
+  const [geek] = await db.select().from(geeks).where(eq(geeks.id, geekId)).for('update');
+  return geek;
+}
+
+export async function insertGeek(db: Db, values: typeof geeks.$inferInsert) {
+  const [row] = await db.insert(geeks).values(values).returning();
+  if (!row) throw new Error('geek not inserted');
+  return row;
+}
+
+export async function updateGeek(db: Db, geekId: string, patch: Partial<typeof geeks.$inferInsert>) {
+  const [row] = await db.update(geeks).set(patch).where(eq(geeks.id, geekId)).returning();
+  if (!row) throw new Error('geek not updated');
+  return row;
+}
+
+export async function resetStaffPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  tokenVersion: number,
+  staffRole?: 'admin' | 'support',
+) {
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion, ...(staffRole ? { staffRole } : {}) })
+    .where(eq(users.id, userId));
 }
 
 export async function insertStaffUser(db: Db, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   if (!row) throw new Error('staff account not created');
   return row;
+}
+
+export async function listStaff(db: Db) {
+  return db
+    .select({ id: users.id, email: users.email, staffRole: users.staffRole, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.role, 'staff'))
+    .orderBy(asc(users.email));
+}
+
+// ——— the queue ———
+
+/** Tasks that may need staff: the groups of QUEUE_GROUPS, decided on these rows by the domain's queueGroup. */
+const mayNeedStaff = (deadlineBefore: Date) =>
+  or(
+    inArray(orders.systemClientStatus, ['Paid', 'Refund Requested', 'Revision Requested', 'Refund Declined']),
+    eq(orders.clientStatus, 'On revision'),
+    and(eq(orders.systemClientStatus, 'In Progress'), sql`${orders.deadline} < ${deadlineBefore}`),
+    sql`exists (select 1 from ${orderMessages} m where m.order_id = ${orders.id}
+      and m.sender_role = 'client' and m.status = 'unread')`,
+  );
+
+export type QueueQuery = { q?: string; status?: string; all: boolean; deadlineBefore: Date; limit: number };
+
+/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
+export async function queueRows(db: Db, query: QueueQuery) {
+  const conditions: (SQL | undefined)[] = [
+    sql`${orders.clientRemove} = false`,
+    query.all ? undefined : mayNeedStaff(query.deadlineBefore),
+  ];
+  if (query.status) conditions.push(eq(orders.systemClientStatus, query.status));
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
+    conditions.push(
+      or(
+        number === null ? undefined : eq(orders.number, number),
+        ilike(orders.title, pattern),
+        ilike(users.email, pattern),
+      ),
+    );
+  }
+  return db
+    .select({
+      order: orders,
+      clientEmail: users.email,
+      paidCents: sql<string>`(select coalesce(sum(e.amount_cents), 0) from ${ledgerEntries} e
+        where e.account_type = 'order' and e.account_id = ${orders.id})`,
+      unread: sql<number>`(select count(*)::int from ${orderMessages} m where m.order_id = ${orders.id}
+        and m.sender_role = 'client' and m.status = 'unread')`,
+      geekName: geeks.publicFullName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(geeks, eq(geeks.id, orders.writerId))
+    .where(and(...conditions))
+    .orderBy(asc(orders.deadline))
+    .limit(query.limit);
+}
+
+// ——— the task page ———
+
+export async function findClient(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      country: users.country,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The task's ledger: every transaction naming it, with the amount that moved on the task's own account. */
+export async function orderLedger(db: Db, orderId: string) {
+  return db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      memo: ledgerTransactions.memo,
+      createdAt: ledgerTransactions.createdAt,
+      orderCents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.accountType} = 'order'), 0)`,
+      entries: sql<{ account_type: string; amount_cents: number }[]>`json_agg(json_build_object(
+        'account_type', ${ledgerEntries.accountType}, 'amount_cents', ${ledgerEntries.amountCents})
+        order by ${ledgerEntries.seq})`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(eq(ledgerTransactions.orderId, orderId))
+    .groupBy(ledgerTransactions.id)
+    .orderBy(asc(ledgerTransactions.createdAt));
+}
+
+export async function orderPayments(db: Db, orderId: string) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+}
+
+export async function orderCardRefunds(db: Db, orderId: string) {
+  return db
+    .select()
+    .from(cardRefunds)
+    .where(eq(cardRefunds.orderId, orderId))
+    .orderBy(asc(cardRefunds.createdAt));
+}
+
+export async function insertNote(db: Db, values: typeof orderNotes.$inferInsert) {
+  const [row] = await db.insert(orderNotes).values(values).returning();
+  if (!row) throw new Error('note not inserted');
+  return row;
+}
+
+export async function listNotes(db: Db, orderId: string) {
+  return db
+    .select({
+      id: orderNotes.id,
+      body: orderNotes.body,
+      createdAt: orderNotes.createdAt,
+      authorEmail: users.email,
+    })
+    .from(orderNotes)
+    .innerJoin(users, eq(users.id, orderNotes.authorId))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(asc(orderNotes.createdAt));
+}
+
+export async function orderTransitionLog(db: Db, orderId: string) {
+  return db
+    .select({
+      id: orderTransitions.id,
+      name: orderTransitions.name,
+      actor: orderTransitions.actor,
+      actorEmail: users.email,
+      fromStatus: orderTransitions.fromStatus,
+      toStatus: orderTransitions.toStatus,
+      createdAt: orderTransitions.createdAt,
+    })
+    .from(orderTransitions)
+    .leftJoin(users, eq(users.id, orderTransitions.actorId))
+    .where(eq(orderTransitions.orderId, orderId))
+    .orderBy(asc(orderTransitions.createdAt));
+}
+
+export async function orderMessageLog(db: Db, orderId: string) {
+  return db
+    .select({
+      id: orderMessages.id,
+      senderRole: orderMessages.senderRole,
+      message: orderMessages.message,
+      createdAt: orderMessages.createdAt,
+    })
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, orderId))
+    .orderBy(asc(orderMessages.createdAt));
+}
+
+export async function auditRows(db: Db, filter: { orderId?: string | undefined; limit: number }) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(filter.orderId ? eq(auditLog.orderId, filter.orderId) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(filter.limit);
 }

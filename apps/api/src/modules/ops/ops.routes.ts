@@ -1,5 +1,9 @@
-import { OPERATOR_TRANSITIONS, type TransitionName } from '@geekly/domain/orders/order-machine.ts';
-import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
+import {
+  geekPatchSchema,
+  newGeekSchema,
+  STAFF_ROLES,
+  staffAccountSchema,
+} from '@geekly/domain/ops/back-office.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
 import type { FastifyInstance } from 'fastify';
@@ -9,19 +13,30 @@ import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { creditBalance } from './credit-balance.ts';
-import { applyOperatorTransition, assignableGeeks, operatorOrder } from './operator-orders.ts';
-import { logInStaff } from './staff-accounts.ts';
+import { createGeekProfile, editGeek } from './geek-profiles.ts';
+import { assignableGeeks } from './operator-orders.ts';
+import { opsOrderRoutes } from './ops-orders.routes.ts';
+import { createStaffAccount, logInStaff, staffAccounts, staffMe } from './staff-accounts.ts';
+import { auditList } from './task-records.ts';
 
-const opsOrderSchema = orderResponseSchema.extend({ user_id: z.string() });
-const transitionBody = z.object({
-  name: z.enum(OPERATOR_TRANSITIONS as [TransitionName, ...TransitionName[]]),
-  writer_id: z.string().max(100).optional().describe('assign_geek: the Geek'),
+const geekSchema = z.object({
+  _id: z.string(),
+  public_full_name: z.string(),
+  major: z.string(),
+  public_subjects: z.array(z.string()),
+  is_disabled: z.boolean(),
+});
+const staffSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  staff_role: z.enum(STAFF_ROLES),
+  created_at: z.string(),
 });
 
 /**
  * The operator API (`/api/v3/ops`): staff move tasks through the operator transitions of the order state
- * machine. Staff accounts come from `npm run staff:create`; client tokens are refused here and staff tokens
- * on the client endpoints.
+ * machine and run the back office (decision 021). Client tokens are refused here and staff tokens on the client
+ * endpoints; every staff action writes an audit row in its own transaction.
  */
 export function opsRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
@@ -43,17 +58,34 @@ export function opsRoutes(ctx: AppContext, session: Session) {
 
     await app.register(async (staff) => {
       const s = staff.withTypeProvider<ZodTypeProvider>();
-      staff.addHook('preHandler', session.requireStaff);
+      // Before validation: a client's token is refused 403 whatever its body.
+      staff.addHook('preValidation', session.requireStaff);
       const params = z.object({ id: z.string().max(100) });
+      opsOrderRoutes(ctx, staff);
+
+      s.get(
+        '/ops/me',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: 'The signed-in staff account and its role',
+            response: {
+              200: z.object({ _id: z.string(), email: z.string(), staff_role: z.enum(STAFF_ROLES) }),
+              ...errorResponses(401, 403),
+            },
+          },
+        },
+        async (request) => staffMe(currentUser(request)),
+      );
 
       s.get(
         '/ops/geeks',
         {
           schema: {
             tags: ['ops'],
-            summary: 'The Geeks an operator can assign',
+            summary: 'Every Geek with subjects and load (tasks in progress)',
             response: {
-              200: z.array(z.object({ _id: z.string(), public_full_name: z.string(), major: z.string() })),
+              200: z.array(geekSchema.extend({ load: z.number() })),
               ...errorResponses(401, 403),
             },
           },
@@ -61,32 +93,92 @@ export function opsRoutes(ctx: AppContext, session: Session) {
         async () => assignableGeeks(ctx),
       );
 
-      s.get(
-        '/ops/orders/:id',
+      s.post(
+        '/ops/geeks',
         {
           schema: {
             tags: ['ops'],
-            summary: 'Any task, as its client sees it, with its client',
-            params,
-            response: { 200: opsOrderSchema, ...errorResponses(401, 403, 404) },
+            summary: 'Add a Geek profile',
+            body: newGeekSchema,
+            response: { 201: geekSchema, ...errorResponses(401, 403, 422) },
           },
         },
-        async (request) => operatorOrder(ctx, request.params.id),
+        async (request, reply) => {
+          reply.code(201);
+          return createGeekProfile(ctx, currentUser(request), request.body);
+        },
+      );
+
+      s.patch(
+        '/ops/geeks/:id',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: "Edit a Geek's profile, or disable them (a disabled Geek cannot be assigned)",
+            params,
+            body: geekPatchSchema,
+            response: { 200: geekSchema, ...errorResponses(401, 403, 404, 422) },
+          },
+        },
+        async (request) => editGeek(ctx, currentUser(request), request.params.id, request.body),
+      );
+
+      s.get(
+        '/ops/audit',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: 'Staff actions and autopilot steps, newest first; of one task with order_id',
+            querystring: z.object({ order_id: z.uuid().optional() }),
+            response: {
+              200: z.object({
+                results: z.array(
+                  z.object({
+                    _id: z.string(),
+                    at: z.string(),
+                    actor: z.string(),
+                    action: z.string(),
+                    order_id: z.string().nullable(),
+                    subject_id: z.string().nullable(),
+                    before: z.record(z.string(), z.unknown()).nullable(),
+                    after: z.record(z.string(), z.unknown()).nullable(),
+                    details: z.record(z.string(), z.unknown()),
+                  }),
+                ),
+              }),
+              ...errorResponses(401, 403, 422),
+            },
+          },
+        },
+        async (request) => auditList(ctx, request.query.order_id),
+      );
+
+      s.get(
+        '/ops/staff',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: 'Staff accounts (admins only)',
+            response: { 200: z.object({ results: z.array(staffSchema) }), ...errorResponses(401, 403) },
+          },
+        },
+        async (request) => staffAccounts(ctx, currentUser(request)),
       );
 
       s.post(
-        '/ops/orders/:id/transitions',
+        '/ops/staff',
         {
           schema: {
             tags: ['ops'],
-            summary: `Apply an operator transition: ${OPERATOR_TRANSITIONS.join(', ')}`,
-            params,
-            body: transitionBody,
-            response: { 200: opsOrderSchema, ...errorResponses(401, 403, 404, 409, 422) },
+            summary: 'Create a staff account (admins only)',
+            body: staffAccountSchema,
+            response: { 201: staffSchema, ...errorResponses(401, 403, 409, 422) },
           },
         },
-        async (request) =>
-          applyOperatorTransition(ctx, currentUser(request), request.params.id, request.body),
+        async (request, reply) => {
+          reply.code(201);
+          return createStaffAccount(ctx, currentUser(request), request.body);
+        },
       );
 
       s.post(
@@ -108,7 +200,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
           },
         },
         async (request) =>
-          creditBalance(ctx, currentUser(request).id, request.params.id, {
+          creditBalance(ctx, currentUser(request), request.params.id, {
             amountCents: request.body.amount,
             memo: request.body.memo,
             idempotencyKey: request.body.idempotency_key,

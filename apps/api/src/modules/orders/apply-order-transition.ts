@@ -21,7 +21,7 @@ import { finalDraftInputs } from '../files/files.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { afterTransition } from '../notifications/after-transition.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
-import { cashbackGivenCents, grantRewards } from '../payments/rewards.ts';
+import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -149,7 +149,7 @@ async function debitBalance(tx: Db, userId: string, amountCents: number) {
  * Gives a task's paid money back (decision 010): to the balance at once; to the card, through the gateway after
  * the commit, for what the card paid for this task, and the rest (paid from the balance) back to the balance.
  */
-async function refundOrder(
+export async function refundOrder(
   tx: Db,
   row: OrderRow,
   destination: 'balance' | 'card',
@@ -157,7 +157,9 @@ async function refundOrder(
   key: string,
 ) {
   // What the task already gave back as cashback is kept back (decision 012): the client ends with what they paid.
-  const { toClientCents, keptBackCents } = refundSplit(amountCents, await cashbackGivenCents(tx, row.id));
+  // A task refunded in parts keeps the cashback back once (decision 021).
+  const owed = (await cashbackGivenCents(tx, row.id)) - (await cashbackKeptBackCents(tx, row.id));
+  const { toClientCents, keptBackCents } = refundSplit(amountCents, owed);
   if (keptBackCents > 0)
     await postLedgerTransaction(tx, {
       idempotencyKey: `${key}:cashback`,
@@ -171,6 +173,7 @@ async function refundOrder(
       ],
     });
   const left = destination === 'card' ? await queueCardRefunds(tx, row, toClientCents, key) : toClientCents;
+  const split = { toCardCents: toClientCents - left, toBalanceCents: left, keptBackCents };
   if (left > 0)
     await postLedgerTransaction(tx, {
       idempotencyKey: `${key}:balance`,
@@ -183,6 +186,7 @@ async function refundOrder(
         { account: { type: 'user', id: row.userId }, amountCents: left },
       ],
     });
+  return split;
 }
 
 async function runEffects(
@@ -247,6 +251,8 @@ export async function applyOrderTransition<N extends TransitionName>(
     idempotencyKey?: string;
     /** Run inside this open transaction (as a savepoint: a refusal rolls back only this transition). */
     tx?: Db;
+    /** Runs in the same transaction once the transition is written (the back office's audit row). */
+    onApplied?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
   } = {},
 ): Promise<OrderRow> {
   const now = ctx.now();
@@ -307,6 +313,7 @@ export async function applyOrderTransition<N extends TransitionName>(
       toStatus: updated.systemClientStatus,
       changes: JSON.parse(JSON.stringify(outcome.patch)) as Record<string, unknown>,
     });
+    await opts.onApplied?.(tx, row, updated);
     return {
       updated,
       mails: followUpMail || outcome.effects.some((e) => e.kind === 'notify'),

@@ -16,9 +16,17 @@ export async function queueCardRefunds(
   key: string,
 ): Promise<number> {
   let left = amountCents;
+  // A card payment refunded in part before (decision 021) can give back only what is left of it.
+  const earlier = await tx
+    .select({ paymentId: cardRefunds.paymentId, total: sql<string>`sum(${cardRefunds.amountCents})` })
+    .from(cardRefunds)
+    .where(eq(cardRefunds.orderId, order.id))
+    .groupBy(cardRefunds.paymentId);
+  const refunded = new Map(earlier.map((r) => [r.paymentId, Number(r.total)]));
   for (const payment of await appliedCardPayments(tx, order.id)) {
-    const part = Math.min(left, payment.amountCents);
-    if (part <= 0) break;
+    if (left <= 0) break;
+    const part = Math.min(left, payment.amountCents - (refunded.get(payment.id) ?? 0));
+    if (part <= 0) continue;
     const idempotencyKey = `${key}:card:${payment.id}`;
     const posted = await postLedgerTransaction(tx, {
       idempotencyKey,

@@ -77,3 +77,19 @@ export async function cashbackGivenCents(tx: Db, orderId: string): Promise<numbe
     );
   return Number(row?.total ?? 0);
 }
+
+/** The cashback already kept back from earlier (partial) refunds of a task. */
+export async function cashbackKeptBackCents(tx: Db, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerTransactions.orderId, orderId),
+        eq(ledgerTransactions.kind, 'refund_cashback_kept'),
+        eq(ledgerEntries.accountType, 'revenue'),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}

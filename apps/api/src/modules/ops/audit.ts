@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database.ts';
+import { auditLog } from '../../db/schema.ts';
+import type { UserRow } from '../users/users.repository.ts';
+
+/** Who did it: a staff account, or the demo autopilot (decision 021). */
+export type AuditActor = { type: 'staff'; id: string; email: string } | { type: 'autopilot' };
+
+export const staffActor = (user: UserRow): AuditActor => ({ type: 'staff', id: user.id, email: user.email });
+
+export type AuditEntry = {
+  action: string;
+  orderId?: string | null;
+  subjectId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  details?: Record<string, unknown>;
+};
+
+/** Writes one audit row; always called with the transaction that makes the change it records. */
+export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
+    actorType: actor.type,
+    actorId: actor.type === 'staff' ? actor.id : null,
+    actorEmail: actor.type === 'staff' ? actor.email : null,
+    action: entry.action,
+    orderId: entry.orderId ?? null,
+    subjectId: entry.subjectId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    details: entry.details ?? {},
+  });
+}
+
+/** The fields of a task an audit row shows before and after a transition. */
+export const auditedOrderFields = (row: {
+  systemClientStatus: string;
+  clientStatus: string | null;
+  writerId: string | null;
+  tags: string[];
+}) => ({
+  system_client_status: row.systemClientStatus,
+  client_status: row.clientStatus,
+  writer_id: row.writerId,
+  tags: row.tags,
+});

@@ -1,0 +1,86 @@
+export type StaffMe = { _id: string; email: string; staff_role: 'admin' | 'support' };
+
+export type QueueItem = {
+  _id: string;
+  number: number;
+  title: string;
+  subject: string;
+  client_email: string;
+  system_client_status: string;
+  client_status: string | null;
+  deadline: string;
+  price: number | null;
+  paid: number;
+  geek_name: string | null;
+  unread_messages: number;
+  group: string | null;
+};
+
+export type OpsOrder = {
+  _id: string;
+  number: number;
+  title: string;
+  subject: string;
+  details: string;
+  level: string;
+  size: string;
+  request_type: string | null;
+  deadline: string;
+  price: number | null;
+  client_paid: number;
+  system_client_status: string;
+  client_status: string | null;
+  status: { key: string; label: string };
+  user_id: string;
+  client_email: string;
+  geek_name: string | null;
+  writer_id: string | null;
+  tags: string[];
+  operator_transitions: string[];
+} & Record<string, unknown>;
+
+export type Geek = {
+  _id: string;
+  public_full_name: string;
+  major: string;
+  public_subjects: string[];
+  is_disabled: boolean;
+  load: number;
+};
+
+export type Money = {
+  refundable: number;
+  payments: {
+    _id: string;
+    purpose: string;
+    amount: number;
+    balance_use: number;
+    gateway: string;
+    status: string;
+    outcome: string | null;
+    created_at: string;
+  }[];
+  card_refunds: { _id: string; amount: number; status: string; created_at: string }[];
+  ledger: {
+    _id: string;
+    kind: string;
+    memo: string | null;
+    order_amount: number;
+    entries: { account_type: string; amount: number }[];
+    created_at: string;
+  }[];
+};
+
+export type Note = { _id: string; body: string; author: string; created_at: string };
+export type TimelineItem = { at: string; kind: string; who: string; text: string };
+export type AuditRow = {
+  _id: string;
+  at: string;
+  actor: string;
+  action: string;
+  order_id: string | null;
+  subject_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  details: Record<string, unknown>;
+};

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { ApiError } from '../../../lib/api-client.ts';
+import { opsApi } from '../api/ops-client.ts';
+import { formatWhen, OpsButton, OpsTextField, opsStyles as s } from './widgets.tsx';
+
+type Message = { _id: string; sender_role: string; message: string; created_at: string };
+
+const WHO: Record<string, string> = {
+  client: 'Client',
+  writer: 'Geek',
+  operator: 'Account Manager',
+  system: 'Geekly',
+};
+
+/** The task's conversation; staff reply as the Account Manager or as the Geek (audited by the API). */
+export function ConversationPanel({ orderId }: { orderId: string }) {
+  const qc = useQueryClient();
+  const messages = useQuery({
+    queryKey: ['ops', 'order', orderId, 'messages'],
+    queryFn: () => opsApi<{ results: Message[] }>(`/ops/orders/${orderId}/messages`),
+    refetchInterval: 10_000,
+  });
+  const [text, setText] = useState('');
+  const [as, setAs] = useState<'operator' | 'writer'>('operator');
+  const [error, setError] = useState('');
+  const send = useMutation({
+    mutationFn: () => opsApi(`/ops/orders/${orderId}/messages`, { body: { message: text, sender_role: as } }),
+    onSuccess: () => {
+      setText('');
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: ['ops', 'order', orderId] }),
+        qc.invalidateQueries({ queryKey: ['ops', 'audit'] }),
+      ]);
+    },
+    onError: (err) => setError(err instanceof ApiError ? err.text : 'Unknown error'),
+  });
+  return (
+    <section className={s.card} aria-labelledby="conversation-title">
+      <h2 id="conversation-title">Conversation</h2>
+      <ul className={s.list}>
+        {(messages.data?.results ?? []).map((m) => (
+          <li key={m._id}>
+            <strong>{WHO[m.sender_role] ?? m.sender_role}:</strong> {m.message}
+            <div className={s.muted}>{formatWhen(m.created_at)}</div>
+          </li>
+        ))}
+      </ul>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError('');
+          send.mutate();
+        }}
+      >
+        <RadioGroup value={as} onChange={(v) => setAs(v as 'operator' | 'writer')} className={s.field}>
+          <Label>Reply as</Label>
+          <div className={s.radios}>
+            <Radio value="operator" className={s.radio}>
+              Account Manager
+            </Radio>
+            <Radio value="writer" className={s.radio}>
+              The Geek
+            </Radio>
+          </div>
+        </RadioGroup>
+        <OpsTextField label="Reply" name="reply" value={text} onChange={setText} multiline error={error} />
+        <OpsButton type="submit" isDisabled={send.isPending || !text.trim()}>
+          Send
+        </OpsButton>
+      </Form>
+    </section>
+  );
+}

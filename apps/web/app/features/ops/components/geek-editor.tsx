@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Checkbox, Form } from 'react-aria-components';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useEditGeek } from '../api/ops-queries.ts';
+import type { Geek } from '../api/ops-types.ts';
+import { OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
+
+/** Edit a Geek's public profile, or disable them so no task can be assigned to them. */
+export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void }) {
+  const edit = useEditGeek();
+  const [name, setName] = useState(geek.public_full_name);
+  const [major, setMajor] = useState(geek.major);
+  const [subjects, setSubjects] = useState(geek.public_subjects.join(', '));
+  const [disabled, setDisabled] = useState(geek.is_disabled);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <OpsModal title={`Edit ${geek.public_full_name}`} isOpen onOpenChange={(open) => !open && onClose()}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          edit.mutate(
+            {
+              id: geek._id,
+              public_full_name: name,
+              major,
+              public_subjects: subjects
+                .split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
+              is_disabled: disabled,
+            },
+            {
+              onSuccess: onClose,
+              onError: (err) =>
+                setErrors(
+                  err instanceof ApiError
+                    ? { form: err.text, ...err.fieldErrors }
+                    : { form: 'Unknown error' },
+                ),
+            },
+          );
+        }}
+      >
+        <OpsTextField label="Public name" value={name} onChange={setName} error={errors.public_full_name} />
+        <OpsTextField label="Major" value={major} onChange={setMajor} error={errors.major} />
+        <OpsTextField label="Subjects (comma-separated)" value={subjects} onChange={setSubjects} />
+        <Checkbox isSelected={disabled} onChange={setDisabled} className={s.switch}>
+          <span className={s.track} aria-hidden="true" />
+          Disabled (cannot be assigned)
+        </Checkbox>
+        {errors.form ? (
+          <p role="alert" className={s.error}>
+            {errors.form}
+          </p>
+        ) : null}
+        <div className={s.actions}>
+          <OpsButton type="submit" isDisabled={edit.isPending}>
+            Save
+          </OpsButton>
+          <OpsButton variant="secondary" onPress={onClose}>
+            Cancel
+          </OpsButton>
+        </div>
+      </Form>
+    </OpsModal>
+  );
+}

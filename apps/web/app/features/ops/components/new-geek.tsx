@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { ApiError } from '../../../lib/api-client.ts';
+import { opsApi } from '../api/ops-client.ts';
+import { OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
+
+/** 'Add a Geek': POST /ops/geeks. */
+export function NewGeekButton() {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [major, setMajor] = useState('');
+  const [subjects, setSubjects] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <OpsButton onPress={() => setOpen(true)}>Add a Geek</OpsButton>
+      <OpsModal title="Add a Geek" isOpen={open} onOpenChange={setOpen}>
+        <Form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            setErrors({});
+            try {
+              await opsApi('/ops/geeks', {
+                body: {
+                  public_full_name: name,
+                  major,
+                  public_subjects: subjects
+                    .split(',')
+                    .map((x) => x.trim())
+                    .filter(Boolean),
+                },
+              });
+              await qc.invalidateQueries({ queryKey: ['ops', 'geeks'] });
+              setOpen(false);
+              setName('');
+              setMajor('');
+              setSubjects('');
+            } catch (err) {
+              setErrors(
+                err instanceof ApiError ? { form: err.text, ...err.fieldErrors } : { form: 'Unknown error' },
+              );
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <OpsTextField label="Public name" value={name} onChange={setName} autoFocus />
+          <OpsTextField label="Major" value={major} onChange={setMajor} />
+          <OpsTextField label="Subjects (comma-separated)" value={subjects} onChange={setSubjects} />
+          {errors.form ? (
+            <p role="alert" className={s.error}>
+              {errors.form}
+            </p>
+          ) : null}
+          <div className={s.actions}>
+            <OpsButton type="submit" isDisabled={busy}>
+              Add
+            </OpsButton>
+            <OpsButton variant="secondary" onPress={() => setOpen(false)}>
+              Cancel
+            </OpsButton>
+          </div>
+        </Form>
+      </OpsModal>
+    </>
+  );
+}

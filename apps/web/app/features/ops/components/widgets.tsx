@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  type ButtonProps,
+  Dialog,
+  Heading,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  Popover,
+  Select,
+  SelectValue,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import s from './ops.module.css';
+
+export { s as opsStyles };
+
+export function OpsButton({
+  variant = 'primary',
+  ...props
+}: ButtonProps & { variant?: 'primary' | 'secondary' | 'danger' }) {
+  const className = variant === 'secondary' ? s.secondary : variant === 'danger' ? s.danger : s.button;
+  return <Button className={className} {...props} />;
+}
+
+export type Option = { id: string; label: string; hint?: string; disabled?: boolean };
+
+/** A labelled React Aria select; `value` '' means nothing chosen. */
+export function OpsSelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Option[];
+  placeholder?: string;
+}) {
+  return (
+    <Select
+      className={s.select}
+      value={props.value || null}
+      onChange={(key) => props.onChange(key === null ? '' : String(key))}
+      placeholder={props.placeholder ?? 'Choose'}
+      disabledKeys={props.options.filter((o) => o.disabled).map((o) => o.id)}
+    >
+      <Label>{props.label}</Label>
+      <Button>
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className={s.popover}>
+        <ListBox className={s.listbox} items={props.options}>
+          {(o) => (
+            <ListBoxItem className={s.option} id={o.id} textValue={o.label}>
+              {o.label}
+              {o.hint ? <span className={s.optionHint}>{o.hint}</span> : null}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export function OpsTextField(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: string;
+  multiline?: boolean;
+  autoFocus?: boolean;
+  error?: string | undefined;
+  name?: string;
+}) {
+  return (
+    <TextField
+      className={s.field}
+      value={props.value}
+      onChange={props.onChange}
+      type={props.type ?? 'text'}
+      name={props.name}
+      isInvalid={Boolean(props.error)}
+      // The server's message is shown, never a native block on the next submit.
+      validationBehavior="aria"
+      autoFocus={props.autoFocus}
+    >
+      <Label>{props.label}</Label>
+      {props.multiline ? <TextArea /> : <Input />}
+      {props.error ? (
+        <span className={s.error} role="alert">
+          {props.error}
+        </span>
+      ) : null}
+    </TextField>
+  );
+}
+
+/** A modal dialog opened by the caller's state. */
+export function OpsModal(props: {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <ModalOverlay className={s.overlay} isOpen={props.isOpen} onOpenChange={props.onOpenChange} isDismissable>
+      <Modal className={s.modal}>
+        <Dialog className={s.dialog}>
+          <Heading slot="title" level={3}>
+            {props.title}
+          </Heading>
+          {props.children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const dollars = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);

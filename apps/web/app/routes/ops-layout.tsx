@@ -1,0 +1,83 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { opsQueryClient, opsToken } from '../features/ops/api/ops-client.ts';
+import { useStaffMe } from '../features/ops/api/ops-queries.ts';
+import { StaffLogin } from '../features/ops/components/staff-login.tsx';
+import { OpsButton, opsStyles as s } from '../features/ops/components/widgets.tsx';
+import { ApiError } from '../lib/api-client.ts';
+
+export function meta() {
+  return [{ title: 'Back office — Geekly' }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * /ops: the staff's back office (decision 021), its own code-split routes and cache. Without a staff token it
+ * shows only its log-in form; a student's cookie is never sent to the operator API.
+ */
+export default function OpsLayout() {
+  return (
+    <QueryClientProvider client={opsQueryClient}>
+      <OpsShell />
+    </QueryClientProvider>
+  );
+}
+
+function OpsShell() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [token, setToken] = useState(() => opsToken.get());
+  const me = useStaffMe(token !== null);
+  const refused = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
+  const signOut = () => {
+    opsToken.clear();
+    qc.clear();
+    setToken(null);
+  };
+  if (!token || refused)
+    return (
+      <div className={s.shell}>
+        <StaffLogin
+          notice={refused ? 'Your session has ended. Please log in again.' : undefined}
+          onSignedIn={() => {
+            qc.clear();
+            setToken(opsToken.get());
+          }}
+        />
+      </div>
+    );
+  if (me.isError)
+    return (
+      <p role="alert" className={s.main}>
+        The back office cannot reach the server. Please try again in a few minutes.
+      </p>
+    );
+  if (!me.data) return <div className={s.shell} aria-busy="true" />;
+  return (
+    // React Aria's links and link rows navigate through the router.
+    <RouterProvider navigate={navigate} useHref={useHref}>
+      <div className={s.shell}>
+        <nav className={s.bar} aria-label="Back office">
+          <span className={s.brand}>Geekly ops</span>
+          <NavLink to="/ops" end>
+            Queue
+          </NavLink>
+          <NavLink to="/ops/geeks">Geeks</NavLink>
+          <NavLink to="/ops/audit">Audit log</NavLink>
+          <span className={s.who}>
+            <span>
+              {me.data.email} ({me.data.staff_role})
+            </span>
+            <OpsButton variant="secondary" onPress={signOut}>
+              Log out
+            </OpsButton>
+          </span>
+        </nav>
+        <main className={s.main}>
+          <Outlet context={me.data} />
+        </main>
+      </div>
+    </RouterProvider>
+  );
+}

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { operatorToken } from '../support/operator.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  E2E_OPERATOR,
+  expectNoSeriousA11yViolations,
+  payFromBalance,
+  signUpStudent,
+} from '../support/student.ts';
+
+test('Staff log in at /ops, find a paid task, assign a Geek, start work and refund part; a student gets nothing there', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A student's task, paid in full from the balance: 1 page in about 100 hours is $26.55.
+  await signUpStudent(page, testInfo);
+  const stamp = `${testInfo.project.name} ${Date.now()}`;
+  const title = `Back office story ${stamp}`;
+  const id = await createPricedTask(page.request, { title, subject: 'English', pages: 1, hoursAhead: 100 });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+  const geekName = `Ada ${stamp}`;
+  const geek = await page.request.post('/api/v3/ops/geeks', {
+    headers: { authorization: `Bearer ${await operatorToken(page.request)}` },
+    data: { public_full_name: geekName, major: 'English', public_subjects: ['English'] },
+  });
+  expect(geek.status()).toBe(201);
+
+  // The student's cookie gets nothing at /ops: the staff log-in form only, and 403 from the operator API.
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { name: 'Geekly back office' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+  expect((await page.request.get('/api/v3/ops/orders')).status()).toBe(403);
+  expect((await page.request.get(`/api/v3/ops/orders/${id}`)).status()).toBe(403);
+
+  // Staff, in their own browser.
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: page.viewportSize(),
+  });
+  const ops = await context.newPage();
+  await ops.goto('/ops');
+  await ops.getByLabel('E-mail').fill(E2E_OPERATOR.email);
+  await ops.getByLabel('Password').fill(E2E_OPERATOR.password);
+  await ops.getByRole('button', { name: 'Log in' }).click();
+  await expect(ops.getByRole('heading', { name: 'Queue' })).toBeVisible();
+
+  // The queue finds the task by its title, waiting for its instructions to be checked.
+  await ops.getByLabel('Search by number, title or client e-mail').fill(title);
+  const row = ops.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Instructions to check');
+  await expectNoSeriousA11yViolations(ops);
+  await ops.screenshot({ path: testInfo.outputPath('ops-queue.png'), fullPage: true });
+  await row.click();
+  await expect(ops.getByRole('heading', { name: title })).toBeVisible();
+  await expect(ops.getByTestId('ops-status')).toContainText('Paid');
+
+  // Only the steps the state machine allows now are offered.
+  const actions = ops.getByRole('region', { name: 'Actions' });
+  await expect(actions.getByRole('button', { name: 'Start work' })).toHaveCount(0);
+  await actions.getByRole('button', { name: 'Instructions checked' }).click();
+  await expect(actions.getByRole('button', { name: 'Instructions checked' })).toHaveCount(0);
+
+  // Assign with the Geek picker.
+  await actions.getByRole('button', { name: 'Assign' }).click();
+  const dialog = ops.getByRole('dialog', { name: /Assign a Geek/ });
+  await dialog.getByRole('button', { name: /Geek/ }).click();
+  await ops.getByRole('option', { name: new RegExp(geekName) }).click();
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(ops.getByTestId('ops-status')).toContainText('In Progress / Nerd found');
+
+  await actions.getByRole('button', { name: 'Start work' }).click();
+  await expect(ops.getByTestId('ops-status')).toContainText('In Progress / In progress');
+
+  // A partial refund to the balance moves the paid amount and the student's balance by exactly its amount.
+  await ops.getByRole('button', { name: 'Partial refund' }).click();
+  const refund = ops.getByRole('dialog', { name: 'Partial refund' });
+  await refund.getByLabel('Amount, $').fill('30');
+  await refund.getByLabel('Reason').fill('Goodwill for a late start');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund.getByRole('alert')).toHaveText('At most $26.55 can be refunded');
+  await refund.getByLabel('Amount, $').fill('5');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund).toHaveCount(0);
+  await expect(ops.getByTestId('refundable')).toHaveText('$21.55');
+  await expect(ops.getByTestId('ops-paid')).toHaveText('$21.55');
+  const me = await (await page.request.get('/api/v3/users/client/me')).json();
+  expect(me.available_balance).toBe(8.45);
+
+  // An internal note, and every step in the task's audit log with who did it.
+  await ops.getByLabel('New note').fill('Student asked for British spelling');
+  await ops.getByRole('button', { name: 'Add note' }).click();
+  await expect(ops.getByRole('region', { name: 'Internal notes' })).toContainText(
+    'Student asked for British spelling',
+  );
+  // A reply as the Geek reaches the student's conversation.
+  const conversation = ops.getByRole('region', { name: 'Conversation' });
+  await conversation.getByText('The Geek').click();
+  await conversation.getByRole('textbox', { name: 'Reply' }).fill('Hi! I have started on your essay.');
+  await conversation.getByRole('button', { name: 'Send' }).click();
+  await expect(conversation).toContainText('Geek: Hi! I have started on your essay.');
+  const studentMessages = await (await page.request.get(`/api/v3/orders/${id}/messages`)).text();
+  expect(studentMessages).toContain('Hi! I have started on your essay.');
+
+  const audit = ops.getByRole('grid', { name: 'Audit log of the task' });
+  for (const action of [
+    'transition:accept_instructions',
+    'transition:assign_geek',
+    'transition:start_work',
+    'refund',
+    'note',
+    'message',
+  ])
+    await expect(audit.getByRole('row').filter({ hasText: action }).first()).toContainText(
+      E2E_OPERATOR.email,
+    );
+  await ops.screenshot({ path: testInfo.outputPath('ops-task.png'), fullPage: true });
+  await context.close();
+
+  // The student never sees the note.
+  const order = await (await page.request.get(`/api/v3/orders/${id}`)).json();
+  expect(JSON.stringify(order)).not.toContain('British spelling');
+});
