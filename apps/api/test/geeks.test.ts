@@ -71,6 +71,13 @@ describe('Geek profiles', () => {
       public_full_name: 'Grace H.',
       major: 'Mathematics',
       public_subjects: ['Algebra', 'Calculus'],
+      is_disabled: false,
+    });
+    // A new Geek's public profile starts from nothing: no marks, no tasks, no floors.
+    const profile = await call(t, { url: `/geek/${geek._id}`, token: client.token });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({
+      public_full_name: 'Grace H.',
       profile_client_last_avg: null,
       profile_completed_orders_count: 0,
       writer_faved: false,
