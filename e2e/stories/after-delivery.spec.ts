@@ -71,6 +71,8 @@ test('A student is asked for a review on the list and gives 5 stars with the key
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
+  // Off the list while staff deliver: an open list updates live and would ask for the review at once.
+  await page.goto('/profile');
   const { id } = await deliveredTask(page, 'Essay on the French Revolution');
   // Seed 000 §4: the unrated last task on the list opens its review.
   await page.goto('/orders');
