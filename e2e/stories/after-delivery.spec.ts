@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
-import { operatorToken, operatorTransition } from '../support/operator.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -19,51 +19,16 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: join(SCREENS, `${name}-${testInfo.project.name}.png`) });
 }
 
-/** A new Geek profile added by staff (POST /ops/geeks). */
-async function addGeek(request: APIRequestContext, name: string) {
-  const jwt = await operatorToken(request);
-  const res = await request.post('/api/v3/ops/geeks', {
-    headers: { authorization: `Bearer ${jwt}` },
-    data: { public_full_name: name, major: 'History', public_subjects: ['History', 'Politics'] },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json())._id as string;
-}
-
-/** The Geek's final draft, through the operator's file calls (delivery needs one, decision 015). */
-async function uploadFinalDraft(request: APIRequestContext, jwt: string, orderId: string) {
-  const auth = { authorization: `Bearer ${jwt}` };
-  const bytes = Buffer.from(`%PDF-1.4\n${'g'.repeat(2000)}`);
-  const file = { name: 'final-draft.pdf', size: bytes.length, type: 'application/pdf' };
-  const signed = await request.post(`/api/v3/ops/orders/${orderId}/uploads`, { headers: auth, data: file });
-  expect(signed.status()).toBe(201);
-  const { url, fields, location } = await signed.json();
-  const stored = await request.post(url, {
-    multipart: { ...fields, file: { name: file.name, mimeType: file.type, buffer: bytes } },
-  });
-  expect(stored.ok()).toBe(true);
-  const attached = await request.post(`/api/v3/ops/orders/${orderId}/files`, {
-    headers: auth,
-    data: { files: [{ ...file, location, type: 'file_final_draft' }] },
-  });
-  expect(attached.status()).toBe(201);
-}
-
-/** A fully paid task of the signed-in student, worked on by a new Geek and delivered. */
+/** A fully paid task of the signed-in student, worked on by a new Geek and delivered with a final draft. */
 async function deliveredTask(page: Page, title: string, geekName = 'Marie C.') {
-  const geekId = await addGeek(page.request, geekName);
   const id = await createPricedTask(page.request, { title, subject: 'History', pages: 1, hoursAhead: 100 });
   await creditStudent(page.request, 40);
   await payFromBalance(page.request, id, { cents: 4000 });
-  const jwt = await operatorToken(page.request);
-  const assigned = await page.request.post(`/api/v3/ops/orders/${id}/transitions`, {
-    headers: { authorization: `Bearer ${jwt}` },
-    data: { name: 'assign_geek', writer_id: geekId },
+  const draft = { name: 'final-draft.pdf', body: Buffer.from(`%PDF-1.4\n${'g'.repeat(2000)}`) };
+  const geekId = await operatorDeliversFinalDraft(page.request, id, draft, {
+    name: geekName,
+    subject: 'History',
   });
-  expect(assigned.status()).toBe(200);
-  await operatorTransition(page.request, id, 'start_work');
-  await uploadFinalDraft(page.request, jwt, id);
-  await operatorTransition(page.request, id, 'deliver');
   return { id, geekId };
 }
 

@@ -9,14 +9,15 @@ export async function operatorDeliversFinalDraft(
   request: APIRequestContext,
   orderId: string,
   draft: { name: string; body: Buffer },
-) {
+  geekProfile: { name: string; subject: string } = { name: 'Ada L.', subject: 'English' },
+): Promise<string> {
   const auth = { authorization: `Bearer ${await operatorToken(request)}` };
   const ops = (path: string, data: unknown) => request.post(`/api/v3/ops${path}`, { headers: auth, data });
   // API.md: POST /ops/geeks adds a Geek (the e2e product starts without demo Geeks).
   const geek = await ops('/geeks', {
-    public_full_name: 'Ada L.',
-    major: 'English',
-    public_subjects: ['English'],
+    public_full_name: geekProfile.name,
+    major: geekProfile.subject,
+    public_subjects: [geekProfile.subject],
   });
   expect(geek.status()).toBe(201);
   const writerId = (await geek.json())._id as string;
@@ -44,4 +45,5 @@ export async function operatorDeliversFinalDraft(
   });
   expect(attached.status()).toBe(201);
   await transition('deliver');
+  return writerId;
 }
