@@ -1,18 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { operatorToken, operatorTransition } from '../support/operator.ts';
+import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { createPricedTask, creditStudent, payFromBalance, signUpStudent } from '../support/student.ts';
 
 // Issue 14 item 6: no link of the signed-in screens leads to the 404 page. The story gathers every same-site
 // link of each screen (menus opened) and opens each one.
 
 async function deliveredTask(request: APIRequestContext) {
-  const jwt = await operatorToken(request);
-  const auth = { authorization: `Bearer ${jwt}` };
-  const geek = await request.post('/api/v3/ops/geeks', {
-    headers: auth,
-    data: { public_full_name: 'Link C.', major: 'English', public_subjects: [] },
-  });
-  const geekId = (await geek.json())._id as string;
   const id = await createPricedTask(request, {
     title: 'Delivered task',
     subject: 'English',
@@ -21,42 +14,32 @@ async function deliveredTask(request: APIRequestContext) {
   });
   await creditStudent(request, 40);
   await payFromBalance(request, id, { cents: 4000 });
-  await request.post(`/api/v3/ops/orders/${id}/transitions`, {
-    headers: auth,
-    data: { name: 'assign_geek', writer_id: geekId },
+  const draft = { name: 'final-draft.pdf', body: Buffer.from(`%PDF-1.4\n${'g'.repeat(2000)}`) };
+  const geekId = await operatorDeliversFinalDraft(request, id, draft, {
+    name: 'Link C.',
+    subject: 'English',
   });
-  await operatorTransition(request, id, 'start_work');
-  const bytes = Buffer.from(`%PDF-1.4\n${'g'.repeat(2000)}`);
-  const file = { name: 'final-draft.pdf', size: bytes.length, type: 'application/pdf' };
-  const signed = await (
-    await request.post(`/api/v3/ops/orders/${id}/uploads`, { headers: auth, data: file })
-  ).json();
-  await request.post(signed.url, {
-    multipart: { ...signed.fields, file: { name: file.name, mimeType: file.type, buffer: bytes } },
-  });
-  await request.post(`/api/v3/ops/orders/${id}/files`, {
-    headers: auth,
-    data: { files: [{ ...file, location: signed.location, type: 'file_final_draft' }] },
-  });
-  await operatorTransition(request, id, 'deliver');
   return { id, geekId };
 }
 
-/** Every same-site link on the page, with the menus that hide links opened first. */
-async function linksOf(page: Page): Promise<string[]> {
-  const menus = page.getByRole('button', { name: /Profile menu|Task menu/ });
-  for (const menu of await menus.all()) {
-    if (await menu.isVisible()) {
-      await menu.click();
-      await page.waitForTimeout(100);
-    }
-  }
-  const hrefs = await page
+const sameSiteLinks = (page: Page) =>
+  page
     .locator('a[href]')
     .evaluateAll((as) =>
       as.map((a) => (a as HTMLAnchorElement).href).filter((h) => h.startsWith(window.location.origin)),
     );
-  await page.keyboard.press('Escape');
+
+/** Every same-site link on the page, and those of each menu, opened one at a time (an open menu covers others). */
+async function linksOf(page: Page): Promise<string[]> {
+  const hrefs = await sameSiteLinks(page);
+  const menus = page.getByRole('button', { name: /Profile menu|Task menu/ });
+  for (const menu of await menus.all()) {
+    if (!(await menu.isVisible())) continue;
+    await menu.click();
+    await page.waitForTimeout(100);
+    hrefs.push(...(await sameSiteLinks(page)));
+    await page.keyboard.press('Escape');
+  }
   return hrefs.map((h) => new URL(h).pathname);
 }
 
