@@ -60,9 +60,17 @@ export function opsOrderRoutes(ctx: AppContext, app: FastifyInstance) {
           'The queue: tasks that need staff, grouped by what is needed; search by number, title, e-mail',
         querystring: z.object({
           // PostgreSQL text cannot hold a NUL character: refuse it here rather than fail in the query.
-          q: z.string().max(200).regex(/^[^\0]*$/, 'Search text cannot contain a NUL character').optional(),
+          q: z
+            .string()
+            .max(200)
+            .regex(/^[^\0]*$/, 'Search text cannot contain a NUL character')
+            .optional(),
           group: groupId.optional(),
-          status: z.string().max(50).regex(/^[^\0]*$/, 'Status cannot contain a NUL character').optional(),
+          status: z
+            .string()
+            .max(50)
+            .regex(/^[^\0]*$/, 'Status cannot contain a NUL character')
+            .optional(),
           all: z.enum(['true', 'false']).optional().describe('every task matching the search, needed or not'),
         }),
         response: {
