@@ -47,6 +47,12 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   const row = page.getByRole('link', { name: /Essay on the causes of World War I/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText(/Due [A-Z][a-z]+ \d{1,2} at \d{1,2} (AM|PM)/);
+  // Seed 000 §2: with a task on the list, the picker shows its course under 'Recent Courses'.
+  await course.click();
+  await expect(page.getByText('Recent Courses')).toBeVisible();
+  await expect(page.getByText('Top Courses')).toBeHidden();
+  await expect(page.getByRole('option').first()).toHaveText('History');
+  await course.press('Escape');
   await group.click();
   await expect(row).toBeHidden();
   await group.click();

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COURSES } from '../src/courses/course-list.ts';
-import { highlightCourse, searchCourses, shouldSuggestFallback } from '../src/courses/course-search.ts';
+import {
+  highlightCourse,
+  RECENT_COURSES_MAX,
+  recentCourses,
+  searchCourses,
+  shouldSuggestFallback,
+} from '../src/courses/course-search.ts';
 
 describe('searchCourses', () => {
   it('returns every course for an empty or blank query', () => {
@@ -86,5 +92,28 @@ describe('shouldSuggestFallback', () => {
     const q = 'cooking class';
     expect(shouldSuggestFallback(q, searchCourses(q))).toBe(false);
     expect(shouldSuggestFallback('qqqqqqq', searchCourses('qqqqqqq'))).toBe(true);
+  });
+});
+
+describe('recentCourses (seed 000 §2: Recent Courses on the list page)', () => {
+  it('keeps each listed course once, newest first, in its listed spelling', () => {
+    expect(recentCourses(['history', 'Nursing', 'HISTORY ', 'English'])).toEqual([
+      'History',
+      'Nursing',
+      'English',
+    ]);
+  });
+
+  it('leaves out subjects that are not in the course list', () => {
+    expect(recentCourses(['Underwater basket weaving', 'Psychology'])).toEqual(['Psychology']);
+  });
+
+  it(`shows at most ${RECENT_COURSES_MAX}`, () => {
+    const many = COURSES.slice(0, RECENT_COURSES_MAX + 3);
+    expect(recentCourses(many)).toEqual(many.slice(0, RECENT_COURSES_MAX));
+  });
+
+  it('is empty without tasks, so the picker keeps Top Courses', () => {
+    expect(recentCourses([])).toEqual([]);
   });
 });

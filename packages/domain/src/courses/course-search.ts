@@ -39,3 +39,21 @@ export function highlightCourse(course: string, query: string): HighlightPart[] 
 export function shouldSuggestFallback(query: string, results: readonly string[]): boolean {
   return results.length === 0 && query.trim().length >= NO_RESULTS_MIN_CHARS;
 }
+
+/** How many recent courses the list page's picker shows in place of the top ones. */
+export const RECENT_COURSES_MAX = 5;
+
+/**
+ * Seed 000 §2 course picker: 'Recent Courses' on the list page when recent ones exist. From the subjects of the
+ * client's tasks, newest first: each listed course once, in its listed spelling, at most RECENT_COURSES_MAX.
+ */
+export function recentCourses(subjects: readonly string[], courses: readonly string[] = COURSES): string[] {
+  const byLower = new Map(courses.map((c) => [c.toLowerCase(), c]));
+  const recent: string[] = [];
+  for (const subject of subjects) {
+    const course = byLower.get(subject.trim().toLowerCase());
+    if (course && !recent.includes(course)) recent.push(course);
+    if (recent.length === RECENT_COURSES_MAX) break;
+  }
+  return recent;
+}

@@ -14,22 +14,28 @@ type Props = {
   describedBy?: string;
   /** The input's id, when a visible <label> names it. */
   id?: string;
+  /** The client's recent courses (the list page): shown as 'Recent Courses' in place of the top ones. */
+  recent?: readonly string[];
 };
-
-const popular = new Set<string>(POPULAR_COURSES);
-const MORE = COURSES.filter((c) => !popular.has(c));
 
 /**
  * Seed 000 §2 "Course picker": a combobox opening on focus, closing on blur or pick.
  * WAI-ARIA combobox pattern: focus stays in the input and moves through <li role="option"> by
  * aria-activedescendant, so biome.json relaxes the rules that expect focusable interactive elements here.
  */
-export function CoursePicker({ value, onChange, invalid, describedBy, id }: Props) {
+export function CoursePicker({ value, onChange, invalid, describedBy, id, recent = [] }: Props) {
   const listId = useId();
   const query = value.trim();
   const results = useMemo(() => (query ? searchCourses(query) : []), [query]);
   const fallback = query !== '' && shouldSuggestFallback(query, results);
-  const options = query ? (fallback ? [FALLBACK_COURSE] : results) : [...POPULAR_COURSES, ...MORE];
+  // Seed 000 §2: 'Top Courses', or 'Recent Courses' when there are recent ones, then '100+ more courses'.
+  const recentKey = recent.join('\n');
+  const { top, more } = useMemo(() => {
+    const first = recentKey ? recentKey.split('\n') : POPULAR_COURSES;
+    const shown = new Set(first);
+    return { top: first, more: COURSES.filter((c) => !shown.has(c)) };
+  }, [recentKey]);
+  const options = query ? (fallback ? [FALLBACK_COURSE] : results) : [...top, ...more];
   const list = useComboboxList(options.length);
   const { open, active } = list;
 
@@ -92,13 +98,13 @@ export function CoursePicker({ value, onChange, invalid, describedBy, id }: Prop
           {!query ? (
             <ul id={listId} role="listbox" aria-label="Courses" className={l.list}>
               <li role="presentation" className={s.heading}>
-                Top Courses
+                {recentKey ? 'Recent Courses' : 'Top Courses'}
               </li>
-              {POPULAR_COURSES.map((c, i) => option(c, i))}
+              {top.map((c, i) => option(c, i))}
               <li role="presentation" className={s.heading}>
                 100+ more courses
               </li>
-              {MORE.map((c, i) => option(c, i + POPULAR_COURSES.length))}
+              {more.map((c, i) => option(c, i + top.length))}
             </ul>
           ) : (
             <ul id={listId} role="listbox" aria-label="Courses" className={l.list}>

@@ -1,3 +1,6 @@
+import { recentCourses } from '@geekly/domain/courses/course-search.ts';
+import { useMemo } from 'react';
+import { useOrders } from '../api/get-orders.ts';
 import s from './mini-order-form.module.css';
 import { TaskDraftFields } from './task-draft-fields.tsx';
 import { useTaskDraftForm } from './use-task-draft-form.ts';
@@ -6,9 +9,15 @@ import { useTaskDraftForm } from './use-task-draft-form.ts';
 export function MiniOrderForm() {
   // The list reloads with the new task (useCreateOrder); the form empties for the next one.
   const form = useTaskDraftForm((_created, reset) => reset());
+  // The list's first page, newest first (the chat button reads the same query, so it is usually cached).
+  const orders = useOrders(0);
+  const recent = useMemo(
+    () => recentCourses((orders.data?.results ?? []).map((o) => o.subject)),
+    [orders.data],
+  );
   return (
     <form className={s.form} onSubmit={form.submit} noValidate aria-label="Add new task">
-      <TaskDraftFields form={form} />
+      <TaskDraftFields form={form} recentCourses={recent} />
     </form>
   );
 }

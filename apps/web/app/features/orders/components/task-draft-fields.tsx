@@ -9,13 +9,15 @@ type Props = {
   form: TaskDraftForm;
   /** Extra class of the 'Add new task' button (the /create page's full width). */
   submitClassName?: string;
+  /** The client's recent courses, for the course picker on the list page. */
+  recentCourses?: readonly string[];
 };
 
 /**
  * The task name, the course picker, the 'Add new task' button and the form's error, as direct children of
  * the caller's <form> (which lays them out: one row in the mini form, a column on /create).
  */
-export function TaskDraftFields({ form, submitClassName }: Props) {
+export function TaskDraftFields({ form, submitClassName, recentCourses }: Props) {
   const titleErrorId = useId();
   const subjectErrorId = useId();
   const { errors } = form;
@@ -42,6 +44,7 @@ export function TaskDraftFields({ form, submitClassName }: Props) {
         <CoursePicker
           value={form.subject}
           onChange={form.changeSubject}
+          recent={recentCourses}
           invalid={Boolean(errors.subject)}
           describedBy={errors.subject ? subjectErrorId : undefined}
         />
