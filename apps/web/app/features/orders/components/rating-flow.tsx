@@ -9,6 +9,7 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
@@ -162,24 +163,22 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
               </p>
             ) : null}
           </fieldset>
-          <label htmlFor={`${ids}-details`} className={s.label}>
-            Tell us more{tags.includes('other') ? '' : ' (optional)'}
-          </label>
-          <textarea
+          <Field
             id={`${ids}-details`}
-            className={s.textarea}
-            rows={3}
-            maxLength={5000}
-            value={details}
-            aria-invalid={tried && detailsError ? true : undefined}
-            aria-describedby={tried && detailsError ? `${ids}-details-error` : undefined}
-            onChange={(e) => setDetails(e.target.value)}
-          />
-          {tried && detailsError ? (
-            <p id={`${ids}-details-error`} className="form-error" role="alert">
-              {detailsError}
-            </p>
-          ) : null}
+            label={`Tell us more${tags.includes('other') ? '' : ' (optional)'}`}
+            error={tried ? detailsError : null}
+          >
+            <textarea
+              id={`${ids}-details`}
+              className={s.textarea}
+              rows={3}
+              maxLength={5000}
+              value={details}
+              aria-invalid={tried && detailsError ? true : undefined}
+              aria-describedby={tried && detailsError ? `${ids}-details-error` : undefined}
+              onChange={(e) => setDetails(e.target.value)}
+            />
+          </Field>
           <Button type="submit" busy={action.isPending}>
             Submit Feedback
           </Button>

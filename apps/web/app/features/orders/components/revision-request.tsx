@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
 import { ApiError, timezone } from '../../../lib/api-client.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
@@ -80,24 +81,22 @@ export function RevisionForm({
         onPreview({ comment: comment.trim(), deadline: deadline.toISOString(), files });
       }}
     >
-      <label htmlFor={`${ids}-comment`} className={s.legend}>
-        What has to be changed in your task?
-      </label>
-      <textarea
+      <Field
         id={`${ids}-comment`}
-        className={s.textarea}
-        rows={5}
-        maxLength={10_000}
-        value={comment}
-        aria-invalid={tried && commentError ? true : undefined}
-        aria-describedby={tried && commentError ? `${ids}-comment-error` : undefined}
-        onChange={(e) => setComment(e.target.value)}
-      />
-      {tried && commentError ? (
-        <p id={`${ids}-comment-error`} className="form-error" role="alert">
-          {commentError}
-        </p>
-      ) : null}
+        label="What has to be changed in your task?"
+        error={tried ? commentError : null}
+      >
+        <textarea
+          id={`${ids}-comment`}
+          className={s.textarea}
+          rows={5}
+          maxLength={10_000}
+          value={comment}
+          aria-invalid={tried && commentError ? true : undefined}
+          aria-describedby={tried && commentError ? `${ids}-comment-error` : undefined}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </Field>
       <label className={s.attach}>
         <span>{uploading > 0 ? 'Uploading…' : 'Attach files'}</span>
         <input
