@@ -158,7 +158,7 @@ export const orders = pgTable(
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
     // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
     index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
-    // A Geek's figures (decision 018) read the tasks by their Geek.
+    // A Geek's figures (decision 023) read the tasks by their Geek.
     index('orders_writer_idx').on(t.writerId),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
   ],

@@ -7,7 +7,7 @@ export type GeekRow = typeof geeks.$inferSelect;
 
 // Seed 000 §4 "Under review": sent to client, revision sent, revision requested, or in progress.
 const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
-// A delivered task (decision 018): its work or its revision was sent to the client, and it was not refunded.
+// A delivered task (decision 023): its work or its revision was sent to the client, and it was not refunded.
 const DELIVERED_CLIENT_STATUSES = ['Sent', 'Revision sent'];
 
 export type GeekFigures = { avgMark: number | null; completed: number };

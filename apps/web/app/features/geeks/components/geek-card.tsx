@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { type Geek, useGeekAction } from '../api/geeks.ts';
 import s from './geek-card.module.css';
 
-/** The honest figures of decision 018: real marks, real delivered tasks, real time on Geekly. */
+/** The honest figures of decision 023: real marks, real delivered tasks, real time on Geekly. */
 export function GeekFigures({ geek }: { geek: Geek }) {
   const n = geek.profile_completed_orders_count;
   return (
