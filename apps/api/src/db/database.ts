@@ -29,9 +29,15 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** `dataDir` undefined means an in-memory PGlite (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+/**
+ * `dataDir` undefined means an in-memory PGlite (tests); `loadDataDir` starts it from a dumped data directory
+ * (a migrated template) instead of running initdb.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
+  const client = new PGlite(dataDir, options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -49,6 +55,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       };
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

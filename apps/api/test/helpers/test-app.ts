@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadIpCountryLookup } from '../../src/adapters/geo/ip-country.ts';
 import { createFileTransport } from '../../src/adapters/mail/mail-transport.ts';
 import { createMailer } from '../../src/adapters/mail/mailer.ts';
@@ -20,11 +21,12 @@ import { upsertStaffAccount } from '../../src/modules/ops/staff-accounts.ts';
 /** A fresh database on the PostgreSQL server at `serverUrl`, and how to drop it. */
 export async function createServerDatabase(
   serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `geekly_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -46,10 +48,13 @@ export async function createServerDatabase(
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite(undefined);
+    const template = inject('pgliteTemplate');
+    const database = await openPglite(undefined, {
+      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+    });
     return { database, dispose: () => database.close() };
   }
-  const created = await createServerDatabase(serverUrl);
+  const created = await createServerDatabase(serverUrl, inject('serverTemplate') || undefined);
   const database = await openPostgres(created.url);
   return {
     database,
@@ -64,6 +69,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(env: Record<string, string> = {}) {
   const { database, dispose } = await openTestDatabase();
+  // Started from the run's template (database-template.ts): already migrated and seeded, so this is quick.
   await database.migrate();
   await seedReferenceData(database.db);
   const mailDir = mkdtempSync(join(tmpdir(), 'geekly-mail-'));
