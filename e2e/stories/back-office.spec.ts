@@ -189,6 +189,37 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work, refund 
       E2E_OPERATOR.email,
     );
   await ops.screenshot({ path: testInfo.outputPath('ops-task.png'), fullPage: true });
+
+  // A second paid task, no Geek yet: the open queue moves it to 'Refund requested' live when the student asks
+  // for a refund, and staff decline it in a dialog that shows the student's reason.
+  const refundTitle = `Refund story ${stamp}`;
+  const refundId = await createPricedTask(page.request, {
+    title: refundTitle,
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, refundId, { cents: 2655 });
+  await ops.getByRole('link', { name: '← Queue' }).click();
+  await ops.getByLabel('Search by number, title or client e-mail').fill(refundTitle);
+  const refundRow = ops.getByRole('row').filter({ hasText: refundTitle });
+  await expect(refundRow).toContainText('Instructions to check');
+  const asked = await page.request.post(`/api/v3/orders/${refundId}`, {
+    headers: JSON_CALL,
+    data: { action: 'client_refund', comment: 'I found the answer myself', refund_to: 'balance' },
+  });
+  expect(asked.status()).toBe(200);
+  await expect(refundRow).toContainText('Refund requested');
+  await refundRow.click();
+  await expect(actions.getByTestId('student-request')).toContainText('I found the answer myself');
+  await actions.getByRole('button', { name: 'Decline refund' }).click();
+  const declining = ops.getByRole('dialog', { name: 'Decline the refund?' });
+  await expect(declining).toContainText('I found the answer myself');
+  await declining.getByRole('button', { name: 'Decline refund' }).click();
+  await expect(declining).toHaveCount(0);
+  await expect(ops.getByTestId('ops-status')).toContainText('Refund Declined');
+  await expect(actions.getByRole('button', { name: 'Decline refund' })).toHaveCount(0);
   await context.close();
 
   // The student never sees the note.

@@ -29,7 +29,9 @@ const DECISIONS: Record<string, { question: string; effect: (o: OpsOrder) => str
   accept_refund: {
     question: 'Accept the refund?',
     effect: (o) =>
-      `Everything paid, ${dollars(o.client_paid)}, goes back to the student's ${o.refund_to === 'card' ? 'card' : 'balance'}, and the task is closed as refunded.`,
+      `What is paid and not yet refunded, ${dollars(o.client_paid)}, goes back to the student's ${
+        o.refund_to === 'card' ? 'card (what the card payments cannot take, to the balance)' : 'balance'
+      }, and the task is closed as refunded.`,
   },
   decline_refund: {
     question: 'Decline the refund?',
