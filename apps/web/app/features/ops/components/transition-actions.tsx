@@ -20,7 +20,7 @@ const LABELS: Record<string, string> = {
 const DECISIONS: Record<string, { question: string; effect: (o: OpsOrder) => string }> = {
   accept_revision: {
     question: 'Accept the revision?',
-    effect: () => 'The Geek starts the revision; the student sees “On revision”.',
+    effect: () => 'The Geek starts the revision; the student sees “Revision in progress”.',
   },
   decline_revision: {
     question: 'Decline the revision?',
