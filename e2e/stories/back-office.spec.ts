@@ -5,15 +5,16 @@ import {
   creditStudent,
   E2E_OPERATOR,
   expectNoSeriousA11yViolations,
+  JSON_CALL,
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
 
-test('Staff log in at /ops, find a paid task, assign a Geek, start work and refund part; a student gets nothing there', async ({
+test('Staff log in at /ops, find a paid task, assign a Geek, start work, refund part, upload, reply and deliver while the student watches live; a student gets nothing there', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // A student's task, paid in full from the balance: 1 page in about 100 hours is $26.55.
   await signUpStudent(page, testInfo);
   const stamp = `${testInfo.project.name} ${Date.now()}`;
@@ -34,6 +35,19 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
   await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
   expect((await page.request.get('/api/v3/ops/orders')).status()).toBe(403);
   expect((await page.request.get(`/api/v3/ops/orders/${id}`)).status()).toBe(403);
+
+  // The student keeps the task page open: what staff do shows there without a reload.
+  await page.goto(`/order/${id}`);
+  await expect(page.getByText('Checking your instructions').first()).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const studentWatches = async (text: string) => {
+    await expect(page.getByText(text).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+  };
 
   // Staff, in their own browser.
   const context = await browser.newContext({
@@ -74,6 +88,9 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
 
   await actions.getByRole('button', { name: 'Start work' }).click();
   await expect(ops.getByTestId('ops-status')).toContainText('In Progress / In progress');
+  await studentWatches('Geek is working');
+  // Deliver needs a final draft the student will see: not offered yet.
+  await expect(actions.getByRole('button', { name: 'Deliver' })).toHaveCount(0);
 
   // A partial refund to the balance moves the paid amount and the student's balance by exactly its amount.
   await ops.getByRole('button', { name: 'Partial refund' }).click();
@@ -105,6 +122,57 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
   const studentMessages = await (await page.request.get(`/api/v3/orders/${id}/messages`)).text();
   expect(studentMessages).toContain('Hi! I have started on your essay.');
 
+  // The Geek's final draft: straight to storage, then attached with its plagiarism check.
+  const files = ops.getByRole('region', { name: 'Files', exact: true });
+  await files.locator('input[type="file"]').setInputFiles({
+    name: 'hamlet-final.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4\n${'h'.repeat(3000)}\n`),
+  });
+  await expect(files.getByTestId('chosen-file')).toContainText('hamlet-final.pdf');
+  await files.getByRole('button', { name: /Plagiarism check/ }).click();
+  await ops.getByRole('option', { name: 'No plagiarism found' }).click();
+  await files.getByLabel('Plagiarism level, %').fill('4');
+  await files.getByRole('button', { name: 'Upload' }).click();
+  const geekFiles = files.getByRole('list', { name: 'Geek files' });
+  await expect(geekFiles).toContainText('hamlet-final.pdf');
+  await expect(geekFiles).toContainText('Final draft');
+  await expect(geekFiles).toContainText('No plagiarism found, 4%');
+  await files.screenshot({ path: testInfo.outputPath('ops-files.png') });
+
+  // Deliver is offered now; the student's open page shows the task completed, live.
+  await actions.getByRole('button', { name: 'Deliver' }).click();
+  await expect(ops.getByTestId('ops-status')).toContainText('Completed / Sent');
+  await studentWatches('Task is completed');
+
+  // The student asks for a revision: the staff's open task page shows it live, with the student's words, and
+  // the decision asks for confirmation with the request in view.
+  const revision = await page.request.post(`/api/v3/orders/${id}`, {
+    headers: JSON_CALL,
+    data: {
+      action: 'client_revision',
+      comment: 'Please quote Act 3 more closely',
+      revision_deadline: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+    },
+  });
+  expect(revision.status()).toBe(200);
+  await expect(ops.getByTestId('ops-status')).toContainText('Revision Requested');
+  await expect(actions.getByTestId('student-request')).toContainText('Please quote Act 3 more closely');
+  await actions.getByRole('button', { name: 'Accept revision' }).click();
+  const decision = ops.getByRole('dialog', { name: 'Accept the revision?' });
+  await expect(decision).toContainText('Please quote Act 3 more closely');
+  await expectNoSeriousA11yViolations(ops);
+  await ops.screenshot({ path: testInfo.outputPath('ops-decision.png') });
+  await decision.getByRole('button', { name: 'Cancel' }).click();
+  await expect(decision).toHaveCount(0);
+  await expect(ops.getByTestId('ops-status')).toContainText('Revision Requested');
+  await actions.getByRole('button', { name: 'Accept revision' }).click();
+  await decision.getByRole('button', { name: 'Accept revision' }).click();
+  await expect(decision).toHaveCount(0);
+  await expect(ops.getByTestId('ops-status')).toContainText('On revision');
+  await studentWatches('Revision in progress');
+  await expect(actions.getByRole('button', { name: 'Deliver revision' })).toBeVisible();
+
   const audit = ops.getByRole('grid', { name: 'Audit log of the task' });
   for (const action of [
     'transition:accept_instructions',
@@ -113,11 +181,45 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work and refu
     'refund',
     'note',
     'message',
+    'geek_files',
+    'transition:deliver',
+    'transition:accept_revision',
   ])
     await expect(audit.getByRole('row').filter({ hasText: action }).first()).toContainText(
       E2E_OPERATOR.email,
     );
   await ops.screenshot({ path: testInfo.outputPath('ops-task.png'), fullPage: true });
+
+  // A second paid task, no Geek yet: the open queue moves it to 'Refund requested' live when the student asks
+  // for a refund, and staff decline it in a dialog that shows the student's reason.
+  const refundTitle = `Refund story ${stamp}`;
+  const refundId = await createPricedTask(page.request, {
+    title: refundTitle,
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, refundId, { cents: 2655 });
+  await ops.getByRole('link', { name: '← Queue' }).click();
+  await ops.getByLabel('Search by number, title or client e-mail').fill(refundTitle);
+  const refundRow = ops.getByRole('row').filter({ hasText: refundTitle });
+  await expect(refundRow).toContainText('Instructions to check');
+  const asked = await page.request.post(`/api/v3/orders/${refundId}`, {
+    headers: JSON_CALL,
+    data: { action: 'client_refund', comment: 'I found the answer myself', refund_to: 'balance' },
+  });
+  expect(asked.status()).toBe(200);
+  await expect(refundRow).toContainText('Refund requested');
+  await refundRow.click();
+  await expect(actions.getByTestId('student-request')).toContainText('I found the answer myself');
+  await actions.getByRole('button', { name: 'Decline refund' }).click();
+  const declining = ops.getByRole('dialog', { name: 'Decline the refund?' });
+  await expect(declining).toContainText('I found the answer myself');
+  await declining.getByRole('button', { name: 'Decline refund' }).click();
+  await expect(declining).toHaveCount(0);
+  await expect(ops.getByTestId('ops-status')).toContainText('Refund Declined');
+  await expect(actions.getByRole('button', { name: 'Decline refund' })).toHaveCount(0);
   await context.close();
 
   // The student never sees the note.

@@ -11,6 +11,8 @@ import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { startLive } from './modules/events/live.ts';
+import { opsEventsRoutes } from './modules/events/ops-events.routes.ts';
+import { startStaffLive } from './modules/events/staff-live.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
@@ -85,6 +87,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.decorate('live', live);
   app.addHook('preClose', async () => live.endStreams());
   app.addHook('onClose', async () => live.stop());
+  const staffLive = await startStaffLive(ctx);
+  app.decorate('staffLive', staffLive);
+  app.addHook('preClose', async () => staffLive.endStreams());
+  app.addHook('onClose', async () => staffLive.stop());
   const stopMessageMail = startMessageMailWorker(ctx);
   app.addHook('onClose', async () => stopMessageMail());
 
@@ -115,6 +121,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(messagesRoutes(ctx, session));
       await api.register(opsMessagesRoutes(ctx, session));
       await api.register(eventsRoutes(ctx, session, live));
+      await api.register(opsEventsRoutes(ctx, session, staffLive));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(subscriptionsRoutes(ctx, session));
       await api.register(referralRoutes(ctx, session));

@@ -479,10 +479,22 @@ describe('the operator file calls', () => {
         await call(t, {
           url: `/ops/orders/${o._id}/files`,
           token: ops,
-          body: { files: [{ ...file, type: 'file_draft_paper' }] },
+          body: { files: [{ ...file, type: 'file_draft_paper', plag_status: 'not_found', plag_level: 3 }] },
         })
       ).status,
     ).toBe(201);
+    // Staff list every file of the task with its plagiarism check; a client's token is refused.
+    const listed = await call(t, { url: `/ops/orders/${o._id}/files`, token: ops });
+    expect(listed.status).toBe(200);
+    expect(listed.body.files).toEqual([
+      expect.objectContaining({
+        name: 'a.pdf',
+        type: 'file_draft_paper',
+        plag_status: 'not_found',
+        plag_level: 3,
+      }),
+    ]);
+    expect((await call(t, { url: `/ops/orders/${o._id}/files`, token: c.token })).status).toBe(403);
   });
 });
 

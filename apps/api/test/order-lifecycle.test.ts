@@ -282,6 +282,10 @@ describe("a task's whole life", () => {
       token: client.token,
       body: { action: 'client_refund', comment: 'balance - Other reason' },
     });
+    // Staff see the student's reason and destination next to the decisions the machine offers.
+    const seen = await call(t, { url: `/ops/orders/${order._id}`, token: ops });
+    expect(seen.body).toMatchObject({ refund_comment: 'balance - Other reason', refund_to: 'balance' });
+    expect(seen.body.operator_transitions).toEqual(['accept_refund', 'decline_refund']);
     const declined = await operate(order._id, 'decline_refund');
     expect(declined.body).toMatchObject({ system_client_status: 'Refund Declined', refunded: false });
     expect(declined.body.status.label).toMatch(/Checking your instructions|Selecting the best Geek/);

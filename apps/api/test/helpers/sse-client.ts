@@ -3,12 +3,18 @@ import http from 'node:http';
 export type SseEvent = { id?: string; event?: string; data?: string };
 
 /** A minimal Server-Sent Events reader over plain HTTP, as a browser's EventSource reads the stream. */
-export function openStream(base: string, token: string, headers: Record<string, string> = {}, query = '') {
+export function openStream(
+  base: string,
+  token: string,
+  headers: Record<string, string> = {},
+  query = '',
+  path = '/events',
+) {
   const events: SseEvent[] = [];
   const waiters: { pred: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
   let buffer = '';
   let status = 0;
-  const req = http.get(`${base}/api/v3/events${query}`, {
+  const req = http.get(`${base}/api/v3${path}${query}`, {
     headers: { authorization: `Bearer ${token}`, ...headers },
   });
   const opened = new Promise<number>((resolve, reject) => {

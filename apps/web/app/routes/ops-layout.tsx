@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
 import { opsQueryClient, opsToken } from '../features/ops/api/ops-client.ts';
+import { useOpsLiveUpdates } from '../features/ops/api/ops-live.ts';
 import { useStaffMe } from '../features/ops/api/ops-queries.ts';
 import { StaffLogin } from '../features/ops/components/staff-login.tsx';
 import { OpsButton, opsStyles as s } from '../features/ops/components/widgets.tsx';
@@ -30,6 +31,8 @@ function OpsShell() {
   const [token, setToken] = useState(() => opsToken.get());
   const me = useStaffMe(token !== null);
   const refused = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
+  // The queue and task pages follow the staff event stream instead of polling.
+  useOpsLiveUpdates(Boolean(me.data) && !refused);
   const signOut = () => {
     opsToken.clear();
     qc.clear();

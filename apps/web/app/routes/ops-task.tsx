@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useOpsOrder } from '../features/ops/api/ops-queries.ts';
 import { ConversationPanel } from '../features/ops/components/conversation-panel.tsx';
+import { GeekFilesPanel } from '../features/ops/components/geek-files-panel.tsx';
 import { MoneyPanel, NotesPanel, TaskAudit, TimelinePanel } from '../features/ops/components/task-panels.tsx';
 import { TransitionActions } from '../features/ops/components/transition-actions.tsx';
 import { dollars, formatWhen, opsStyles as s } from '../features/ops/components/widgets.tsx';
@@ -75,6 +76,7 @@ export default function OpsTask() {
               <dd className={s.muted}>{o.user_id}</dd>
             </dl>
           </section>
+          <GeekFilesPanel orderId={o._id} />
           <ConversationPanel orderId={o._id} />
           <NotesPanel orderId={o._id} />
         </div>

@@ -1,5 +1,5 @@
 import type { LiveEventType } from '@geekly/domain/chat/message-schemas.ts';
-import { and, asc, eq, gt, lt, max, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { liveEvents, livePresence } from '../../db/schema.ts';
 
@@ -39,6 +39,30 @@ export async function eventsAfter(db: Db, userId: string, afterId: number, limit
     .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
     .orderBy(asc(liveEvents.id))
     .limit(limit);
+}
+
+/** What staff hear: the task events (a student's balance is not the back office's live concern). */
+export const STAFF_EVENT_TYPES: LiveEventType[] = ['order', 'message'];
+
+/** The staff stream's replay: every task's order and message events after `afterId`, whoever they were for. */
+export async function taskEventsAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .select({ id: liveEvents.id, type: liveEvents.type, orderId: liveEvents.orderId })
+    .from(liveEvents)
+    .where(
+      and(
+        gt(liveEvents.id, afterId),
+        inArray(liveEvents.type, STAFF_EVENT_TYPES),
+        isNotNull(liveEvents.orderId),
+      ),
+    )
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+}
+
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(liveEvents.id) }).from(liveEvents);
+  return row?.id ?? 0;
 }
 
 /** The oldest event still kept; a Last-Event-ID before it may have lost events to pruning. */

@@ -2,10 +2,13 @@ import type { opsAttachFilesSchema, UploadRequest } from '@geekly/domain/files/f
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { staffActor, writeAudit } from '../ops/audit.ts';
+import { statusInput } from '../orders/order-view.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { recordFiles } from './order-files.ts';
+import { listOrderFiles } from './files.repository.ts';
+import { recordFiles, toFileView } from './order-files.ts';
 import { presignUpload, verifyUploads } from './uploads.ts';
 
 type GeekFileInput = z.output<typeof opsAttachFilesSchema>['files'][number];
@@ -70,4 +73,16 @@ export async function attachGeekFiles(
         },
       }),
   );
+}
+
+/** Every file of the task for staff: the client's and the Geek's, removed ones included (marked `deleted`). */
+export async function listTaskFiles(ctx: AppContext, orderId: string) {
+  const db = ctx.database.db;
+  const row = await existingOrder(ctx, orderId);
+  const [paidCents, files] = await Promise.all([
+    accountBalanceCents(db, 'order', row.id),
+    listOrderFiles(db, row.id),
+  ]);
+  const status = statusInput(row, paidCents);
+  return { files: files.map((f) => toFileView(f, status)) };
 }

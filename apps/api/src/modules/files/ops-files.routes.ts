@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { attachGeekFiles, createGeekUpload } from './geek-files.ts';
+import { attachGeekFiles, createGeekUpload, listTaskFiles } from './geek-files.ts';
 
 const params = z.object({ id: z.string().max(100) });
 
@@ -57,6 +57,19 @@ export function opsFilesRoutes(ctx: AppContext, session: Session) {
         reply
           .status(201)
           .send(await attachGeekFiles(ctx, currentUser(request), request.params.id, request.body.files)),
+    );
+
+    r.get(
+      '/ops/orders/:id/files',
+      {
+        schema: {
+          tags: ['ops', 'files'],
+          summary: "Every file of the task: the client's and the Geek's, with their plagiarism check",
+          params,
+          response: { 200: z.object({ files: z.array(orderFileSchema) }), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => listTaskFiles(ctx, request.params.id),
     );
   };
 }

@@ -37,6 +37,8 @@ async function opsView(ctx: AppContext, row: OrderRow) {
     client_email: client?.email ?? '',
     geek_name: geek?.publicFullName ?? null,
     tags: row.tags,
+    refund_comment: row.refundComment,
+    refund_to: row.refundTo,
     operator_transitions: allowedOperatorTransitions(state, now),
   };
 }

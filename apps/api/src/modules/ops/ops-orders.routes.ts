@@ -20,6 +20,8 @@ export const opsOrderSchema = orderResponseSchema.extend({
   client_email: z.string(),
   geek_name: z.string().nullable(),
   tags: z.array(z.string()),
+  refund_comment: z.string().nullable().describe("the client's reason for a refund request"),
+  refund_to: z.enum(['balance', 'card']).nullable().describe('where the client asked the refund to go'),
   operator_transitions: z
     .array(transitionName)
     .describe('The operator transitions the state machine allows now'),

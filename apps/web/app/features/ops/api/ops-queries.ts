@@ -1,6 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client.ts';
 import { opsApi, opsToken } from './ops-client.ts';
-import type { AuditRow, Geek, Money, Note, OpsOrder, QueueItem, StaffMe, TimelineItem } from './ops-types.ts';
+import type {
+  AuditRow,
+  Geek,
+  Money,
+  Note,
+  OpsOrder,
+  QueueItem,
+  StaffMe,
+  TaskFile,
+  TimelineItem,
+} from './ops-types.ts';
 
 export const useStaffMe = (enabled: boolean) =>
   useQuery({ queryKey: ['ops', 'me'], queryFn: () => opsApi<StaffMe>('/ops/me'), enabled });
@@ -22,7 +33,6 @@ export const useQueue = (p: QueueParams) =>
       if (p.all) search.set('all', 'true');
       return opsApi<{ results: QueueItem[]; counts: Record<string, number> }>(`/ops/orders?${search}`);
     },
-    refetchInterval: 15_000,
   });
 
 export const useOpsOrder = (id: string) =>
@@ -41,6 +51,11 @@ export const useTimeline = (id: string) =>
   useQuery({
     queryKey: ['ops', 'order', id, 'timeline'],
     queryFn: () => opsApi<{ results: TimelineItem[] }>(`/ops/orders/${id}/timeline`),
+  });
+export const useTaskFiles = (id: string) =>
+  useQuery({
+    queryKey: ['ops', 'order', id, 'files'],
+    queryFn: () => opsApi<{ files: TaskFile[] }>(`/ops/orders/${id}/files`),
   });
 export const useAudit = (orderId?: string) =>
   useQuery({
@@ -76,6 +91,48 @@ export const useAddNote = (orderId: string) =>
   useTaskMutation(orderId, (body: string) =>
     opsApi<Note>(`/ops/orders/${orderId}/notes`, { body: { body } }),
   );
+
+type Presigned = { url: string; fields: Record<string, string>; location: string };
+export type GeekFileUpload = {
+  file: File;
+  type: string;
+  plag_status: 'found' | 'not_found' | 'checking' | null;
+  plag_level: number | null;
+};
+
+/**
+ * A Geek file: a presigned POST for the task, the file straight to storage (every signed field, then `file`),
+ * then attached with its Geek file type and plagiarism check (API.md "Operator API").
+ */
+export const useUploadGeekFile = (orderId: string) =>
+  useTaskMutation(orderId, async (v: GeekFileUpload) => {
+    const mime = v.file.type || 'application/octet-stream';
+    const post = await opsApi<Presigned>(`/ops/orders/${orderId}/uploads`, {
+      body: { name: v.file.name, size: v.file.size, type: mime },
+    });
+    const form = new FormData();
+    for (const [k, value] of Object.entries(post.fields)) form.append(k, value);
+    form.append('file', v.file);
+    const stored = await fetch(post.url, { method: 'POST', body: form, credentials: 'omit' }).catch(
+      () => null,
+    );
+    if (!stored?.ok)
+      throw new ApiError(stored?.status ?? 0, 'The file could not be stored. Please try again.');
+    return opsApi(`/ops/orders/${orderId}/files`, {
+      body: {
+        files: [
+          {
+            location: post.location,
+            name: v.file.name,
+            size: v.file.size,
+            type: v.type,
+            plag_status: v.plag_status,
+            plag_level: v.plag_level,
+          },
+        ],
+      },
+    });
+  });
 
 export function useEditGeek() {
   const qc = useQueryClient();

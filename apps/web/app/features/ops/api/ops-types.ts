@@ -36,6 +36,11 @@ export type OpsOrder = {
   geek_name: string | null;
   writer_id: string | null;
   tags: string[];
+  revision_comment: string | null;
+  revision_deadline: string | null;
+  client_revision_at: string | null;
+  refund_comment: string | null;
+  refund_to: 'balance' | 'card' | null;
   operator_transitions: string[];
 } & Record<string, unknown>;
 
@@ -83,4 +88,16 @@ export type AuditRow = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   details: Record<string, unknown>;
+};
+
+export type TaskFile = {
+  _id: string;
+  name: string;
+  size: number;
+  type: string;
+  created_at: string;
+  deleted: boolean;
+  plag_status: string | null;
+  plag_level: number | null;
+  geek_file: boolean;
 };

@@ -19,8 +19,8 @@ export function ConversationPanel({ orderId }: { orderId: string }) {
   const qc = useQueryClient();
   const messages = useQuery({
     queryKey: ['ops', 'order', orderId, 'messages'],
+    // Refetched by the staff event stream (a message event on this task), not by polling.
     queryFn: () => opsApi<{ results: Message[] }>(`/ops/orders/${orderId}/messages`),
-    refetchInterval: 10_000,
   });
   const [text, setText] = useState('');
   const [as, setAs] = useState<'operator' | 'writer'>('operator');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGeeks, useTransition } from '../api/ops-queries.ts';
 import type { OpsOrder } from '../api/ops-types.ts';
-import { OpsButton, OpsModal, OpsSelect, opsStyles as s } from './widgets.tsx';
+import { dollars, formatWhen, OpsButton, OpsModal, OpsSelect, opsStyles as s } from './widgets.tsx';
 
 const LABELS: Record<string, string> = {
   accept_instructions: 'Instructions checked',
@@ -16,10 +16,59 @@ const LABELS: Record<string, string> = {
   decline_refund: 'Decline refund',
 };
 
+/** The decisions on a student's request: each asks for confirmation, with the request in view. */
+const DECISIONS: Record<string, { question: string; effect: (o: OpsOrder) => string }> = {
+  accept_revision: {
+    question: 'Accept the revision?',
+    effect: () => 'The Geek starts the revision; the student sees “Revision in progress”.',
+  },
+  decline_revision: {
+    question: 'Decline the revision?',
+    effect: () => 'The task goes back to delivered; the student is told the revision was declined.',
+  },
+  accept_refund: {
+    question: 'Accept the refund?',
+    effect: (o) =>
+      `What is paid and not yet refunded, ${dollars(o.client_paid)}, goes back to the student's ${
+        o.refund_to === 'card' ? 'card (what the card payments cannot take, to the balance)' : 'balance'
+      }, and the task is closed as refunded.`,
+  },
+  decline_refund: {
+    question: 'Decline the refund?',
+    effect: () => 'Nothing is refunded; the task keeps the state it was in.',
+  },
+};
+
+/** What the student asked, in their words: the revision or refund request the decisions answer. */
+export function StudentRequest({ order }: { order: OpsOrder }) {
+  if (order.system_client_status === 'Revision Requested')
+    return (
+      <div className={s.request} data-testid="student-request">
+        <strong>
+          {order.client_status === 'Revision requested'
+            ? 'Revision requested'
+            : "The student's revision request"}
+        </strong>
+        {order.client_revision_at ? ` on ${formatWhen(order.client_revision_at)}` : ''}
+        {order.revision_deadline ? `, due ${formatWhen(order.revision_deadline)}` : ''}
+        <blockquote>{order.revision_comment || 'No comment given.'}</blockquote>
+      </div>
+    );
+  if (order.system_client_status === 'Refund Requested')
+    return (
+      <div className={s.request} data-testid="student-request">
+        <strong>Refund requested</strong>, to the {order.refund_to === 'card' ? 'card' : 'balance'}
+        <blockquote>{order.refund_comment || 'No reason given.'}</blockquote>
+      </div>
+    );
+  return null;
+}
+
 /** A button for each operator transition the state machine allows now (the server's list); nothing else. */
 export function TransitionActions({ order }: { order: OpsOrder }) {
   const transition = useTransition(order._id);
   const [assigning, setAssigning] = useState(false);
+  const [deciding, setDeciding] = useState<string | null>(null);
   const [error, setError] = useState('');
   const run = (name: string) => {
     setError('');
@@ -31,6 +80,7 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
   return (
     <section className={s.card} aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>
+      <StudentRequest order={order} />
       {order.operator_transitions.length === 0 ? (
         <p className={s.muted}>No operator step is possible in this state.</p>
       ) : (
@@ -40,7 +90,9 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
               key={name}
               variant={name.startsWith('decline') ? 'secondary' : 'primary'}
               isDisabled={transition.isPending}
-              onPress={() => (name === 'assign_geek' ? setAssigning(true) : run(name))}
+              onPress={() =>
+                name === 'assign_geek' ? setAssigning(true) : DECISIONS[name] ? setDeciding(name) : run(name)
+              }
             >
               {LABELS[name] ?? name}
             </OpsButton>
@@ -53,7 +105,58 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
         </p>
       ) : null}
       <AssignDialog order={order} isOpen={assigning} onOpenChange={setAssigning} />
+      <DecisionDialog order={order} name={deciding} onClose={() => setDeciding(null)} />
     </section>
+  );
+}
+
+/** Confirms a revision or refund decision, showing the student's request and what the decision does. */
+function DecisionDialog(props: { order: OpsOrder; name: string | null; onClose: () => void }) {
+  const transition = useTransition(props.order._id);
+  const [error, setError] = useState('');
+  const decision = props.name ? DECISIONS[props.name] : undefined;
+  const close = () => {
+    setError('');
+    props.onClose();
+  };
+  return (
+    <OpsModal
+      title={decision?.question ?? ''}
+      isOpen={Boolean(decision)}
+      onOpenChange={(open) => (open ? undefined : close())}
+    >
+      {decision && props.name ? (
+        <>
+          <StudentRequest order={props.order} />
+          <p>{decision.effect(props.order)}</p>
+          {error ? (
+            <p role="alert" className={s.error}>
+              {error}
+            </p>
+          ) : null}
+          <div className={s.actions}>
+            <OpsButton
+              variant={props.name.startsWith('decline') ? 'danger' : 'primary'}
+              isDisabled={transition.isPending}
+              onPress={() =>
+                transition.mutate(
+                  { name: props.name ?? '' },
+                  {
+                    onSuccess: close,
+                    onError: (e) => setError(e instanceof ApiError ? e.text : 'Unknown error'),
+                  },
+                )
+              }
+            >
+              {LABELS[props.name]}
+            </OpsButton>
+            <OpsButton variant="secondary" onPress={close}>
+              Cancel
+            </OpsButton>
+          </div>
+        </>
+      ) : null}
+    </OpsModal>
   );
 }
 

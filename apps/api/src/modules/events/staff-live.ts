@@ -1,0 +1,82 @@
+import type { ServerResponse } from 'node:http';
+import type { AppContext } from '../../app-context.ts';
+import { EVENTS_CHANNEL, type EventNotice, STAFF_EVENT_TYPES } from './events.repository.ts';
+import { HEARTBEAT_MS } from './live.ts';
+import { frameOf, type Subscriber } from './live-hub.ts';
+
+const PING = 'event: ping\ndata: {}\n\n';
+
+/**
+ * The back office's open streams in this process (decision 021, "Live back office"). Staff hear every task's
+ * order and message events, whoever the student is; a notice is framed once and written to each staff stream.
+ * A few staff streams at most, next to the students' hub (which this leaves alone).
+ */
+export class StaffHub {
+  private readonly subs = new Set<Subscriber>();
+
+  get subscriberCount() {
+    return this.subs.size;
+  }
+
+  add(res: ServerResponse): Subscriber {
+    const sub: Subscriber = { res, held: [] };
+    this.subs.add(sub);
+    return sub;
+  }
+
+  remove(sub: Subscriber) {
+    if (this.subs.delete(sub)) sub.held = null;
+  }
+
+  deliver(notice: EventNotice) {
+    if (this.subs.size === 0 || !notice.o || !STAFF_EVENT_TYPES.includes(notice.t)) return;
+    const frame = frameOf(notice.id, { type: notice.t, order_id: notice.o });
+    for (const sub of this.subs) {
+      if (sub.held) sub.held.push({ id: notice.id, frame });
+      else sub.res.write(frame);
+    }
+  }
+
+  beat() {
+    for (const sub of this.subs) if (!sub.held) sub.res.write(PING);
+  }
+
+  closeAll() {
+    for (const sub of this.subs) sub.res.end();
+  }
+}
+
+export type StaffLive = Awaited<ReturnType<typeof startStaffLive>>;
+
+/**
+ * This process's staff side: its own LISTEN on the events channel (one more connection per process on
+ * PostgreSQL), so the students' hub and its memory work stay untouched; publishing is unchanged (NOTIFY in the
+ * transaction of each change), so staff on any process hear changes made on any other.
+ */
+export async function startStaffLive(ctx: AppContext, opts: { heartbeatMs?: number } = {}) {
+  const hub = new StaffHub();
+  const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => {
+    try {
+      hub.deliver(JSON.parse(payload) as EventNotice);
+    } catch (err) {
+      console.error('bad live event notice (staff)', err);
+    }
+  });
+  const heartbeat = setInterval(() => hub.beat(), opts.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    hub,
+    endStreams: () => hub.closeAll(),
+    async stop() {
+      clearInterval(heartbeat);
+      await unlisten();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's staff streams (tests read the subscriber count). */
+    staffLive: StaffLive;
+  }
+}
