@@ -262,7 +262,7 @@ export const subscriptions = pgTable(
     /** The monthly price when bought (decision 017); renewals charge it. */
     priceCents: cents('price_cents').notNull().default(0),
     gateway: text('gateway', { enum: ['sandbox', 'stripe'] }),
-    /** The gateway's reference to the card on file (the sandbox: the first paid session). */
+    /** The gateway's reference to what renews: the sandbox's first paid session, Stripe's `sub_…` (decision 017). */
     savedCardRef: text('saved_card_ref'),
     /** When the subscription clock charges it next (a renewal or a retry). */
     nextChargeAt: timestamptz('next_charge_at'),
