@@ -615,6 +615,24 @@ export const phoneVerifications = pgTable(
   (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
 );
 
+// The browsers an account signed up or logged in from (decision 017's same-device referral signal): a SHA-256 of
+// the first-party device cookie, never the cookie itself.
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('user_devices_device_idx').on(t.deviceHash),
+  ],
+);
+
 // ─── Back office (issue 16, decision 021) ────────────────────────────────────────────────────────────────
 
 // Every staff action and autopilot step, written in the same transaction as the change it records.
