@@ -1,6 +1,9 @@
+import cookie from '@fastify/cookie';
 import { PHONE_COUNTRIES } from '@geekly/domain/users/user-schemas.ts';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerDeviceId } from '../src/plugins/device-id.ts';
 import { CARDS, expectLedgerConsistent, payWithCard } from './helpers/sandbox-card.ts';
 import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
 
@@ -182,6 +185,28 @@ describe('the same-device signal (decision 017)', () => {
     // A browser that has one keeps it; a forged value is replaced.
     expect(deviceOf(await signUpIn(cookie, {})).cookie).toBe('');
     expect(deviceOf(await signUpIn('geekly_device=x', {})).cookie).toMatch(/^geekly_device=[\w-]{24}$/);
+  });
+
+  it('sets it with the first page a browser loads, not with assets or refusals', async () => {
+    const bare = Fastify();
+    await bare.register(cookie);
+    registerDeviceId(bare, t.ctx.config);
+    bare.get('/', async (_request, reply) => reply.type('text/html').send('<h1>Landing</h1>'));
+    bare.get('/assets/app.js', async (_request, reply) => reply.type('text/javascript').send('1'));
+    await bare.ready();
+    const page = await bare.inject({ url: '/' });
+    expect(deviceOf(page).cookie).toMatch(/^geekly_device=[\w-]{24}$/);
+    expect(deviceOf(await bare.inject({ url: '/assets/app.js' })).cookie).toBe('');
+    expect(deviceOf(await bare.inject({ url: '/', headers: { cookie: deviceOf(page).cookie } })).cookie).toBe(
+      '',
+    );
+    await bare.close();
+    const refused = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'login', value: 'nobody@example.com', code: 'x' },
+      ip: t.nextIp(),
+    });
+    expect(refused.headers['set-cookie']).toBeUndefined();
   });
 
   it("withholds the bonus from a friend who signed up in the referrer's browser, or whose browser the referrer logged in from", async () => {
