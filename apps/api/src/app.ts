@@ -28,6 +28,7 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
+import { registerDeviceId } from './plugins/device-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { errorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   await registerOpenApi(app);
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
+  registerDeviceId(app, ctx.config);
   const live = await startLive(ctx, {
     // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.
     onDelivered: (streams, ms) => app.log.debug({ streams, ms }, 'live event written'),

@@ -1,6 +1,9 @@
+import cookie from '@fastify/cookie';
 import { PHONE_COUNTRIES } from '@geekly/domain/users/user-schemas.ts';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerDeviceId } from '../src/plugins/device-id.ts';
 import { CARDS, expectLedgerConsistent, payWithCard } from './helpers/sandbox-card.ts';
 import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
 
@@ -27,6 +30,26 @@ const signUpReferred = async (code: string, email?: string) => {
   expect(res.status).toBe(201);
   return { token: res.body.jwt as string, id: res.body.user._id as string };
 };
+const lastSmsCode = () => /code is (\d{6})/.exec(t.sentSms().at(-1) ?? '')?.[1] ?? '';
+let phoneCounter = 0;
+/** Adds a phone and confirms it with the SMS code (decision 018). */
+async function verifyPhone(token: string) {
+  const phone = `+8529${String(Date.now() + ++phoneCounter).slice(-7)}`;
+  const saved = await call(t, {
+    method: 'PATCH',
+    url: '/users/client/me',
+    token,
+    body: { phone, country: 'HK' },
+  });
+  expect(saved.status).toBe(200);
+  await call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+  const ok = await call(t, {
+    url: '/users/client/me/phone-verification/check',
+    token,
+    body: { code: lastSmsCode() },
+  });
+  expect(ok.body).toEqual({ phone_verified: true });
+}
 /** Pays a priced task in full by card. */
 async function payTask(token: string, card: string = CARDS.success) {
   const order = await pricedOrder(t, token);
@@ -96,6 +119,9 @@ describe('GET /referral', () => {
     await signUpClient(t); // not referred
     expect((await me(a.token)).isReferBonusFlow).toBe(true);
     await payTask(a.token);
+    // No bonus before the friend confirms their phone (decision 018); confirming it grants it.
+    expect((await call(t, { url: '/referral', token: referrer.token })).body.earn).toBe(0);
+    await verifyPhone(a.token);
     await payTask(a.token); // a second task earns no second bonus
     await pricedOrder(t, b.token); // b has an unpaid task only
     const figures = await call(t, { url: '/referral', token: referrer.token });
@@ -113,10 +139,12 @@ describe('GET /referral', () => {
     const code = await codeOf(referrer.token);
     const self = await signUpReferred(code, `ada.lovelace${n}+alt@googlemail.com`);
     expect(await me(self.token)).toMatchObject({ isReferralAbuser: true, isReferBonusFlow: false });
+    await verifyPhone(self.token);
     await payTask(self.token);
 
     const friend = await signUpReferred(code);
     expect((await me(friend.token)).isReferralAbuser).toBe(false);
+    await verifyPhone(friend.token);
     await payTask(referrer.token, '4242 4242 4242 4242');
     await payTask(friend.token, '4242 4242 4242 4242');
     expect((await me(friend.token)).isReferralAbuser).toBe(true);
@@ -126,6 +154,101 @@ describe('GET /referral', () => {
       earn: 0,
     });
     await expectLedgerConsistent(t, [referrer, self, friend]);
+  });
+});
+
+describe('the same-device signal (decision 017)', () => {
+  const deviceOf = (res: { headers: Record<string, unknown> }) => {
+    const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string | string[]) ?? []);
+    const device = cookies.find((c) => c.startsWith('geekly_device='));
+    return { cookie: device?.split(';')[0] ?? '', header: device ?? '' };
+  };
+  const signUpIn = (cookie: string, body: Record<string, unknown>) =>
+    call(t, {
+      url: '/users/client/new',
+      cookie,
+      body: {
+        email: `dev-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'secret pass',
+        ...body,
+      },
+      ip: t.nextIp(),
+    });
+
+  it('gives each browser a long-lived HttpOnly device cookie with its sign-up, and keeps a valid one', async () => {
+    const res = await signUpIn('', {});
+    const { cookie, header } = deviceOf(res);
+    expect(cookie).toMatch(/^geekly_device=[\w-]{24}$/);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/Max-Age=63072000/);
+    expect(header).toMatch(/SameSite=Lax/i);
+    // A browser that has one keeps it; a forged value is replaced.
+    expect(deviceOf(await signUpIn(cookie, {})).cookie).toBe('');
+    expect(deviceOf(await signUpIn('geekly_device=x', {})).cookie).toMatch(/^geekly_device=[\w-]{24}$/);
+  });
+
+  it('sets it with the first page a browser loads, not with assets or refusals', async () => {
+    const bare = Fastify();
+    await bare.register(cookie);
+    registerDeviceId(bare, t.ctx.config);
+    bare.get('/', async (_request, reply) => reply.type('text/html').send('<h1>Landing</h1>'));
+    bare.get('/assets/app.js', async (_request, reply) => reply.type('text/javascript').send('1'));
+    await bare.ready();
+    const page = await bare.inject({ url: '/' });
+    expect(deviceOf(page).cookie).toMatch(/^geekly_device=[\w-]{24}$/);
+    expect(deviceOf(await bare.inject({ url: '/assets/app.js' })).cookie).toBe('');
+    expect(deviceOf(await bare.inject({ url: '/', headers: { cookie: deviceOf(page).cookie } })).cookie).toBe(
+      '',
+    );
+    await bare.close();
+    const refused = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'login', value: 'nobody@example.com', code: 'x' },
+      ip: t.nextIp(),
+    });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("withholds the bonus from a friend who signed up in the referrer's browser, or whose browser the referrer logged in from", async () => {
+    const first = await signUpIn('', {});
+    const referrerBrowser = deviceOf(first).cookie;
+    const referrer = { token: first.body.jwt as string, id: first.body.user._id as string };
+    const code = await codeOf(referrer.token);
+
+    // Signed up in the referrer's browser.
+    const same = await signUpIn(referrerBrowser, { referred_by: code });
+    const sameFriend = { token: same.body.jwt as string, id: same.body.user._id as string };
+    expect(await me(sameFriend.token)).toMatchObject({ isReferralAbuser: true, isReferBonusFlow: false });
+
+    // Signed up elsewhere, but the referrer later logged in from the friend's browser.
+    const visited = await signUpIn('', { referred_by: code });
+    const visitedBrowser = deviceOf(visited).cookie;
+    const visitedFriend = { token: visited.body.jwt as string, id: visited.body.user._id as string };
+    expect((await me(visitedFriend.token)).isReferralAbuser).toBe(false);
+    const email = (await me(referrer.token)).email as string;
+    const login = await call(t, {
+      url: '/factor_auth',
+      cookie: visitedBrowser,
+      body: { type: 'check_code', factor: 'login', value: email, code: 'secret pass' },
+      ip: t.nextIp(),
+    });
+    expect(login.status).toBe(200);
+    expect((await me(visitedFriend.token)).isReferralAbuser).toBe(true);
+
+    // A friend on a browser of their own, phone confirmed before paying, earns the referrer the bonus.
+    const own = await signUpIn('', { referred_by: code });
+    const friend = { token: own.body.jwt as string, id: own.body.user._id as string };
+    expect((await me(friend.token)).isReferralAbuser).toBe(false);
+    for (const f of [sameFriend, visitedFriend, friend]) {
+      await verifyPhone(f.token);
+      await payTask(f.token);
+    }
+    expect((await call(t, { url: '/referral', token: referrer.token })).body).toMatchObject({
+      count: 3,
+      count_with_orders: 3,
+      earn: 10,
+    });
+    await expectLedgerConsistent(t, [referrer, sameFriend, visitedFriend, friend]);
   });
 });
 

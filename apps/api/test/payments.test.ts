@@ -431,6 +431,22 @@ describe('referral bonus and cashback (decision 012)', () => {
     const friend = { token: res.body.jwt as string, id: res.body.user._id as string };
     clients.push(friend);
     await creditBalance(t, ops, friend.id, 60);
+    // The bonus waits for the friend's confirmed phone (decision 018).
+    const phone = `+8526${String(Date.now()).slice(-7)}`;
+    await call(t, {
+      method: 'PATCH',
+      url: '/users/client/me',
+      token: friend.token,
+      body: { phone, country: 'HK' },
+    });
+    await call(t, { url: '/users/client/me/phone-verification', token: friend.token, body: {} });
+    const smsCode = /code is (\d{6})/.exec(t.sentSms().at(-1) ?? '')?.[1];
+    const checked = await call(t, {
+      url: '/users/client/me/phone-verification/check',
+      token: friend.token,
+      body: { code: smsCode },
+    });
+    expect(checked.body).toEqual({ phone_verified: true });
     const first = await pricedOrder(t, friend.token, { pages: 1, hours: 100 });
     expect((await me(referrer.token)).available_balance).toBe(0);
     await pay(friend.token, first._id, { account_balance_use: 3000, partial: true });

@@ -262,7 +262,7 @@ export const subscriptions = pgTable(
     /** The monthly price when bought (decision 017); renewals charge it. */
     priceCents: cents('price_cents').notNull().default(0),
     gateway: text('gateway', { enum: ['sandbox', 'stripe'] }),
-    /** The gateway's reference to the card on file (the sandbox: the first paid session). */
+    /** The gateway's reference to what renews: the sandbox's first paid session, Stripe's `sub_…` (decision 017). */
     savedCardRef: text('saved_card_ref'),
     /** When the subscription clock charges it next (a renewal or a retry). */
     nextChargeAt: timestamptz('next_charge_at'),
@@ -613,6 +613,24 @@ export const phoneVerifications = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+// The browsers an account signed up or logged in from (decision 017's same-device referral signal): a SHA-256 of
+// the first-party device cookie, never the cookie itself.
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('user_devices_device_idx').on(t.deviceHash),
+  ],
 );
 
 // ─── Back office (issue 16, decision 021) ────────────────────────────────────────────────────────────────

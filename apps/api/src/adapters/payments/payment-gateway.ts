@@ -15,6 +15,11 @@ export type CheckoutRequest = {
   /** Seed 001 §3: 'true' only for add-on payments. */
   useBalance: boolean;
   expiresAt: Date;
+  /**
+   * A subscription's first payment (decision 017). Gateways that bill subscriptions themselves (`billing`)
+   * start the recurring plan; the others charge the amount once and renew through `chargeSavedCard`.
+   */
+  plan?: { subscriptionId: string; tag: string; name: string; priceCents: number; interval: 'month' };
 };
 
 /** A form the browser posts to reach the gateway's card page (API.md `POST /orders/{id}/pay`). */
@@ -35,7 +40,23 @@ export type GatewayEvent =
     }
   | { id: string; kind: 'failed'; paymentId: string; reason: FailureReason }
   | { id: string; kind: 'expired'; paymentId: string }
-  | { id: string; kind: 'ignored'; type: string };
+  | { id: string; kind: 'ignored'; type: string }
+  /** A gateway-billed subscription's invoice was paid: its first month or a renewal (decision 017). */
+  | {
+      id: string;
+      kind: 'invoice_paid';
+      invoiceId: string;
+      /** The gateway's subscription (Stripe `sub_…`). */
+      subscriptionRef: string;
+      /** Ours, from the metadata the subscription was created with. */
+      subscriptionId: string;
+      /** Our first payment, from the same metadata; a renewal has none pending. */
+      paymentId: string | null;
+      amountCents: number;
+      periodEnd: Date;
+    }
+  | { id: string; kind: 'invoice_failed'; invoiceId: string; subscriptionRef: string; subscriptionId: string }
+  | { id: string; kind: 'subscription_ended'; subscriptionRef: string; subscriptionId: string };
 
 export class WebhookSignatureError extends Error {}
 
@@ -74,4 +95,12 @@ export interface PaymentGateway {
    * page's address for a started payment.
    */
   hostedPageUrl?(gatewayRef: string): Promise<string>;
+  /**
+   * Gateways that bill subscriptions themselves (Stripe Billing, decision 017): they renew on their own and
+   * report through `invoice_paid`, `invoice_failed` and `subscription_ended` events; we only ask them to stop.
+   */
+  readonly billing?: {
+    /** `atPeriodEnd`: the paid period is kept and nothing more is charged; otherwise it ends now. */
+    cancel(subscriptionRef: string, opts: { atPeriodEnd: boolean }): Promise<void>;
+  };
 }

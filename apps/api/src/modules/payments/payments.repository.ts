@@ -51,3 +51,17 @@ export async function appliedCardPayments(db: Db, orderId: string): Promise<Paym
     )
     .orderBy(desc(payments.createdAt));
 }
+
+/** The subscription's payment a gateway invoice settled, if any (one per invoice, decision 017). */
+export async function subscriptionPaymentByRef(
+  db: Db,
+  subscriptionId: string,
+  gatewayRef: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.gatewayRef, gatewayRef)))
+    .limit(1);
+  return row;
+}

@@ -10,8 +10,47 @@ type PaidOrder = { id: string; userId: string; number: number; discount: string 
 const cashbackKey = (orderId: string) => `cashback:${orderId}`;
 
 /**
- * After a task payment (decision 012): the client's referrer gets the referral bonus once, at the client's first
- * payment; a task fully paid with a cashback code gives the cashback to the client's balance once.
+ * The referrer's bonus for a referred client (decisions 012, 017, 018): once per client, from revenue, when the
+ * client has both paid a task and confirmed their phone by SMS — whichever comes second grants it — and is not a
+ * referral abuser.
+ */
+export async function grantReferralBonus(tx: Db, clientId: string, memo: string) {
+  const [client] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      notificationEmail: users.notificationEmail,
+      referredBy: users.referredBy,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, clientId));
+  if (!client?.referredBy || !client.phoneVerifiedAt) return;
+  // Decision 017: a referral abuser's payments earn nobody a bonus.
+  if (await isReferralAbuser(tx, client)) return;
+  const [referrer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.referralCode, client.referredBy), ne(users.id, clientId), eq(users.role, 'client')));
+  if (!referrer) return;
+  await postLedgerTransaction(tx, {
+    idempotencyKey: `referral-bonus:${clientId}`,
+    kind: 'referral_bonus',
+    userId: referrer.id,
+    memo,
+    entries: [
+      { account: { type: 'revenue' }, amountCents: -REFERRAL_BONUS_CENTS },
+      { account: { type: 'user', id: referrer.id }, amountCents: REFERRAL_BONUS_CENTS },
+    ],
+  });
+}
+
+export const referralBonusMemo = (taskNumber: number) =>
+  `Referral bonus: a student you invited paid task #${taskNumber}`;
+
+/**
+ * After a task payment (decision 012): the client's referrer gets the referral bonus once (see
+ * grantReferralBonus); a task fully paid with a cashback code gives the cashback to the client's balance once.
  */
 export async function grantRewards(
   tx: Db,
@@ -19,35 +58,7 @@ export async function grantRewards(
   priceCents: number | null,
   paidAfterCents: number,
 ) {
-  const [client] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      notificationEmail: users.notificationEmail,
-      referredBy: users.referredBy,
-    })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  // Decision 017: a referral abuser's payments earn nobody a bonus.
-  if (client?.referredBy && !(await isReferralAbuser(tx, client))) {
-    const [referrer] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(eq(users.referralCode, client.referredBy), ne(users.id, order.userId), eq(users.role, 'client')),
-      );
-    if (referrer)
-      await postLedgerTransaction(tx, {
-        idempotencyKey: `referral-bonus:${order.userId}`,
-        kind: 'referral_bonus',
-        userId: referrer.id,
-        memo: `Referral bonus: a student you invited paid task #${order.number}`,
-        entries: [
-          { account: { type: 'revenue' }, amountCents: -REFERRAL_BONUS_CENTS },
-          { account: { type: 'user', id: referrer.id }, amountCents: REFERRAL_BONUS_CENTS },
-        ],
-      });
-  }
+  await grantReferralBonus(tx, order.userId, referralBonusMemo(order.number));
   if (order.discount && priceCents !== null && paidAfterCents >= priceCents) {
     const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, order.discount));
     const amount = cashbackCents(priceCents, coupon?.cashbackPercent ?? 0);

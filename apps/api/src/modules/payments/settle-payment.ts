@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { isUuid } from '../orders/orders.repository.ts';
+import { applyBillingEvent, invoicePayment } from '../subscriptions/billing-events.ts';
 import {
   applySubscriptionPayment,
   subscriptionPaymentFailed,
@@ -60,14 +61,22 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
         id: `${gateway}:${event.id}`,
         gateway,
         type: event.kind === 'ignored' ? event.type : event.kind,
-        paymentId: event.kind !== 'ignored' && isUuid(event.paymentId) ? event.paymentId : null,
+        paymentId:
+          'paymentId' in event && event.paymentId && isUuid(event.paymentId) ? event.paymentId : null,
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0 || event.kind === 'ignored') return { applied: false };
-    const p = await lockPayment(tx, event.paymentId);
-    if (!p || p.gateway !== gateway || p.status !== 'pending') return { applied: false };
     const now = ctx.now();
+    const gatewayName = gateway as PaymentRow['gateway'];
+    if (event.kind === 'invoice_failed' || event.kind === 'subscription_ended')
+      return { applied: await applyBillingEvent(tx, gatewayName, event, now) };
+    // A gateway-billed subscription's invoice settles its own payment row, then goes the way of any card money.
+    const p =
+      event.kind === 'invoice_paid'
+        ? await invoicePayment(ctx, tx, gatewayName, event)
+        : await lockPayment(tx, event.paymentId);
+    if (!p || p.gateway !== gateway || p.status !== 'pending') return { applied: false };
 
     if (event.kind === 'failed' || event.kind === 'expired') {
       await updatePayment(tx, p.id, {
@@ -79,8 +88,20 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
       return { applied: true };
     }
 
+    const paid =
+      event.kind === 'invoice_paid'
+        ? {
+            gatewayRef: event.invoiceId,
+            cardFingerprint: null,
+            billing: { periodEnd: event.periodEnd, subscriptionRef: event.subscriptionRef },
+          }
+        : {
+            gatewayRef: event.gatewayRef,
+            cardFingerprint: event.cardFingerprint ?? null,
+            billing: undefined,
+          };
     // Kept before the money moves: the referral bonus granted with it looks at the cards that paid (decision 017).
-    if (event.cardFingerprint) await updatePayment(tx, p.id, { cardFingerprint: event.cardFingerprint });
+    if (paid.cardFingerprint) await updatePayment(tx, p.id, { cardFingerprint: paid.cardFingerprint });
     await postLedgerTransaction(tx, {
       idempotencyKey: `payment:${p.id}:card`,
       kind:
@@ -105,7 +126,12 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
     } else if (p.purpose !== 'top_up') {
       try {
         if (p.purpose === 'subscription')
-          await applySubscriptionPayment(tx, { ...p, gatewayRef: event.gatewayRef ?? p.gatewayRef }, now);
+          await applySubscriptionPayment(
+            tx,
+            { ...p, gatewayRef: paid.gatewayRef ?? p.gatewayRef },
+            now,
+            paid.billing,
+          );
         else await applyToOrder(ctx, tx, p);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -115,7 +141,7 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
     }
     await updatePayment(tx, p.id, {
       status: 'succeeded',
-      gatewayRef: event.gatewayRef ?? p.gatewayRef,
+      gatewayRef: paid.gatewayRef ?? p.gatewayRef,
       outcome,
       outcomeNote: note,
       settledAt: now,

@@ -1,4 +1,5 @@
 import type { PaymentContext } from '@geekly/domain/payments/pay-schemas.ts';
+import type { CheckoutRequest } from '../../adapters/payments/payment-gateway.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
@@ -19,6 +20,8 @@ export type CardPaymentRequest = {
   expectedPriceCents?: number | null;
   details: string;
   returnCase: ReturnCase;
+  /** A subscription's first payment: the plan, for gateways that bill it themselves (decision 017). */
+  plan?: CheckoutRequest['plan'];
 };
 
 export const insufficientBalance = (balanceCents: number) =>
@@ -65,6 +68,7 @@ export async function startCardPayment(ctx: AppContext, user: UserRow, r: CardPa
       returnUrls: urls,
       useBalance: r.context === 'add_ons',
       expiresAt,
+      plan: r.plan,
     });
   } catch {
     // The pending row expires unused; the client can try again.

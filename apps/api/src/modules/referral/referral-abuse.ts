@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { findReferrer, shareACard } from './referral.repository.ts';
+import { findReferrer, shareACard, shareADevice } from './referral.repository.ts';
 
 /**
  * One mailbox under several addresses: lower-cased, '+tag' dropped, and for Gmail the dots too
@@ -14,7 +14,8 @@ export function mailboxOf(email: string): string {
 
 /**
  * isReferralAbuser (seed 001 §3, decision 017): a referred client who is really the referrer — the same
- * mailbox behind both accounts (self-referral), or the same payment card used by both. It withholds the bonus.
+ * mailbox behind both accounts (self-referral), the same payment card used by both, or the same browser (its
+ * device cookie) seen signing up or logging in to both. It withholds the bonus.
  */
 export async function isReferralAbuser(
   db: Db,
@@ -24,5 +25,5 @@ export async function isReferralAbuser(
   if (!referrer) return false;
   const theirs = new Set([mailboxOf(referrer.email), mailboxOf(referrer.notificationEmail)]);
   if (theirs.has(mailboxOf(client.email)) || theirs.has(mailboxOf(client.notificationEmail))) return true;
-  return shareACard(db, client.id, referrer.id);
+  return (await shareADevice(db, client.id, referrer.id)) || shareACard(db, client.id, referrer.id);
 }

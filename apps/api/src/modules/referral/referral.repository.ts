@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { ledgerEntries, ledgerTransactions, orders, payments, users } from '../../db/schema.ts';
+import { ledgerEntries, ledgerTransactions, orders, payments, userDevices, users } from '../../db/schema.ts';
 
 /**
  * The referrer's real figures (API.md GET /referral): friends who signed up with the code, those of them with a
@@ -73,4 +75,44 @@ export async function shareACard(db: Db, a: string, b: string): Promise<boolean>
     .having(sql`count(distinct ${payments.userId}) > 1`)
     .limit(1);
   return rows.length > 0;
+}
+
+const deviceHash = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
+
+/** Notes that the user signed up or logged in from this browser (decision 017); one row per user and device. */
+export async function recordDevice(db: Db, userId: string, deviceId: string, now: Date) {
+  if (!deviceId) return;
+  await db
+    .insert(userDevices)
+    .values({ userId, deviceHash: deviceHash(deviceId), firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [userDevices.userId, userDevices.deviceHash], set: { lastSeenAt: now } });
+}
+
+/** Whether both users signed up or logged in from one browser (its device cookie). */
+export async function shareADevice(db: Db, a: string, b: string): Promise<boolean> {
+  const other = alias(userDevices, 'other_devices');
+  const rows = await db
+    .select({ hash: userDevices.deviceHash })
+    .from(userDevices)
+    .innerJoin(other, and(eq(other.deviceHash, userDevices.deviceHash), eq(other.userId, b)))
+    .where(eq(userDevices.userId, a))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the client has a task whose ledger account holds money (a paid task, as the figures count it). */
+export async function hasPaidTask(db: Db, userId: string): Promise<{ number: number } | undefined> {
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .innerJoin(
+      ledgerEntries,
+      and(eq(ledgerEntries.accountType, 'order'), eq(ledgerEntries.accountId, orders.id)),
+    )
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.id, orders.number)
+    .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
+    .orderBy(orders.number)
+    .limit(1);
+  return row;
 }

@@ -15,10 +15,11 @@ const asInput = <R extends { status: string; cancelAtPeriodEnd: boolean }>(r: R)
 /**
  * POST /subscriptions (API.md, decision 017): a 'pending' subscription and its first card payment; the gateway's
  * webhook activates it. A client holds one subscription at a time; one whose first payment failed may be
- * bought again (the failed one is set aside).
+ * bought again (the failed one is set aside). A gateway with its own billing (Stripe) starts the recurring plan
+ * and renews it itself; the sandbox charges once and the clock renews it.
  */
 export async function subscribe(ctx: AppContext, user: UserRow, input: z.infer<typeof subscribeSchema>) {
-  if (!ctx.gateway.chargeSavedCard)
+  if (!ctx.gateway.chargeSavedCard && !ctx.gateway.billing)
     throw new AppError('GATEWAY_UNAVAILABLE', 'Subscriptions are not available with this payment gateway', {
       errorType: 'gateway_unavailable',
     });
@@ -47,5 +48,12 @@ export async function subscribe(ctx: AppContext, user: UserRow, input: z.infer<t
     balanceUseCents: 0,
     details: `${plan.name} subscription (subscription_${subscription.id})`,
     returnCase: { purpose: 'subscription' },
+    plan: {
+      subscriptionId: subscription.id,
+      tag: plan.tag,
+      name: plan.name,
+      priceCents: plan.priceCents,
+      interval: plan.interval,
+    },
   });
 }

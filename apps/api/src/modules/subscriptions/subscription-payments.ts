@@ -16,7 +16,13 @@ import { lockSubscription, updateSubscription } from './subscriptions.repository
  * month is charged from it to revenue, and the subscription runs one more month from its period end (or from
  * now, for the first). Refused (it ended meanwhile) the money stays on the balance, like a task's.
  */
-export async function applySubscriptionPayment(tx: Db, p: PaymentRow, now: Date) {
+export async function applySubscriptionPayment(
+  tx: Db,
+  p: PaymentRow,
+  now: Date,
+  /** A gateway-billed subscription (Stripe): the period its invoice paid for; the gateway renews it. */
+  billing?: { periodEnd: Date; subscriptionRef: string },
+) {
   if (!p.subscriptionId) return;
   const sub = await lockSubscription(tx, p.subscriptionId);
   if (!sub || !['pending', 'incomplete', 'active', 'past_due'].includes(sub.status))
@@ -34,6 +40,16 @@ export async function applySubscriptionPayment(tx: Db, p: PaymentRow, now: Date)
       { account: { type: 'revenue' }, amountCents: p.amountCents },
     ],
   });
+  if (billing) {
+    await updateSubscription(tx, sub.id, {
+      status: 'active',
+      currentPeriodEnd: billing.periodEnd,
+      nextChargeAt: null,
+      failedAttempts: 0,
+      savedCardRef: billing.subscriptionRef,
+    });
+    return;
+  }
   const first = sub.status === 'pending' || sub.status === 'incomplete' || !sub.currentPeriodEnd;
   const periodEnd = addOneMonth(first || !sub.currentPeriodEnd ? now : sub.currentPeriodEnd);
   await updateSubscription(tx, sub.id, {

@@ -37,6 +37,12 @@ export async function lockSubscription(db: Db, id: string): Promise<Subscription
   return row;
 }
 
+export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
 export async function updateSubscription(db: Db, id: string, patch: Partial<NewSubscriptionRow>) {
   const [row] = await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
   if (!row) throw new Error(`subscription ${id} vanished`);

@@ -50,7 +50,7 @@ export function subscriptionsRoutes(ctx: AppContext, session: Session) {
           tags: ['subscriptions'],
           summary: 'Cancel at the period end',
           params: z.object({ id: z.string().max(100) }),
-          response: { 200: subscriptionSchema, ...errorResponses(401, 404, 409) },
+          response: { 200: subscriptionSchema, ...errorResponses(401, 404, 409, 503) },
         },
       },
       async (request) => cancelSubscription(ctx, currentUser(request), request.params.id),

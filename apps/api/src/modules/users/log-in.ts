@@ -6,6 +6,7 @@ import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { spendLoginToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
+import { recordDevice } from '../referral/referral.repository.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { loadUserView } from './user-view.ts';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository.ts';
@@ -18,10 +19,16 @@ const wrongCode = () => new AppError('WRONG_PASSWORD', 'Cant find code');
 
 type Found = { user: UserRow; redirectPath?: string };
 
-export async function logIn(ctx: AppContext, input: LogInInput, meta: { country: string | null }) {
+export async function logIn(
+  ctx: AppContext,
+  input: LogInInput,
+  meta: { country: string | null; deviceId?: string },
+) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
   const { user, redirectPath } = await findUserForFactor(ctx, input);
   if (user.role !== 'client') throw userNotFound();
+  // The same-device referral signal (decision 017).
+  if (meta.deviceId) await recordDevice(ctx.database.db, user.id, meta.deviceId, ctx.now());
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return {
     jwt,

@@ -8,6 +8,8 @@ import {
 } from '@geekly/domain/users/phone-verification.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { grantReferralBonus, referralBonusMemo } from '../payments/rewards.ts';
+import { hasPaidTask } from '../referral/referral.repository.ts';
 import {
   codesSentSince,
   insertPhoneVerification,
@@ -57,6 +59,9 @@ export async function checkPhoneCode(ctx: AppContext, user: UserRow, code: strin
     }
     await updatePhoneVerification(tx, v.id, { verifiedAt: now });
     await updateUser(tx, user.id, { phoneVerifiedAt: now });
+    // A referred client who already paid a task earns their referrer the bonus now (decision 018).
+    const paid = await hasPaidTask(tx, user.id);
+    if (paid) await grantReferralBonus(tx, user.id, referralBonusMemo(paid.number));
     return 'ok' as const;
   });
   if (outcome === 'ok') return { phone_verified: true };

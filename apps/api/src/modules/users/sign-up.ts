@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { recordDevice } from '../referral/referral.repository.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { newLoginKey, newReferralCode } from './random-codes.ts';
 import { loadUserView } from './user-view.ts';
@@ -10,7 +11,11 @@ import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './u
 
 export type SignUpInput = z.output<typeof signUpSchema>;
 
-export async function signUp(ctx: AppContext, input: SignUpInput, meta: { country: string | null }) {
+export async function signUp(
+  ctx: AppContext,
+  input: SignUpInput,
+  meta: { country: string | null; deviceId?: string },
+) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
   const { db } = ctx.database;
   if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', 'Already exists email');
@@ -35,6 +40,8 @@ export async function signUp(ctx: AppContext, input: SignUpInput, meta: { countr
       throw new AppError('CONFLICT', 'Already exists email');
   }
   if (!user) throw new Error('could not allocate unique codes for a new user');
+  // The same-device referral signal (decision 017).
+  if (meta.deviceId) await recordDevice(db, user.id, meta.deviceId, ctx.now());
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return { jwt, user: await loadUserView(db, user) };
 }

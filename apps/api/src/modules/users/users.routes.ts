@@ -54,7 +54,10 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request, reply) => {
-        const result = await signUp(ctx, request.body, { country: clientCountry(ctx, request) });
+        const result = await signUp(ctx, request.body, {
+          country: clientCountry(ctx, request),
+          deviceId: request.deviceId,
+        });
         session.setSessionCookie(reply, result.jwt);
         return reply.status(201).send(result);
       },
@@ -74,7 +77,10 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request, reply) => {
-        const result = await logIn(ctx, request.body, { country: clientCountry(ctx, request) });
+        const result = await logIn(ctx, request.body, {
+          country: clientCountry(ctx, request),
+          deviceId: request.deviceId,
+        });
         session.setSessionCookie(reply, result.jwt);
         return result;
       },

@@ -82,7 +82,7 @@ function PhoneVerification({ user }: { user: User }) {
       <Banner label="Confirm your phone number">
         <p className={s.bannerText}>
           You joined through a friend's invite: please <Link to="/profile">add your phone number</Link> and
-          confirm it with a code we send by SMS.
+          confirm it with a code we send by SMS, so your friend gets their bonus.
         </p>
       </Banner>
     );
@@ -92,7 +92,7 @@ function PhoneVerification({ user }: { user: User }) {
       <p className={s.bannerText}>
         {send.data?.sent
           ? `We sent a 6-digit code to ${user.phone}.`
-          : `You joined through a friend's invite: please confirm your phone ${user.phone} with a code by SMS.`}
+          : `You joined through a friend's invite: please confirm your phone ${user.phone} with a code by SMS, so your friend gets their bonus.`}
       </p>
       {send.data?.sent ? (
         <form

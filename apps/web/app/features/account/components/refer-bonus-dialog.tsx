@@ -11,12 +11,13 @@ export function ReferBonusDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="You joined through a friend's invite" onClose={onClose}>
       <p className={s.dialogText}>
-        When you pay for your first task, your friend gets {bonus} on their Geekly balance. You can invite
-        your own friends the same way from <Link to="/referral">your invite page</Link>.
+        When you have confirmed your phone number and paid for your first task, your friend gets {bonus} on
+        their Geekly balance. You can invite your own friends the same way from{' '}
+        <Link to="/referral">your invite page</Link>.
       </p>
       <p className={s.dialogText}>
-        To keep invites fair, please confirm your phone number with a code we send by SMS: add it on{' '}
-        <Link to="/profile">your profile</Link> and use the banner above your tasks.
+        To keep invites fair, the bonus waits for your phone number, confirmed with a code we send by SMS: add
+        it on <Link to="/profile">your profile</Link> and use the banner above your tasks.
       </p>
       <div className={s.dialogActions}>
         <Button type="button" onClick={onClose}>

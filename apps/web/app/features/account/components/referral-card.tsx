@@ -73,13 +73,16 @@ export function ReferralCard({ referral }: { referral: Referral }) {
         </h2>
         <ol className={s.rules}>
           <li>Send your link to a friend. It opens Geekly's sign-up with your code.</li>
-          <li>Your friend signs up through the link and pays for their first task.</li>
+          <li>
+            Your friend signs up through the link, confirms their phone number by SMS and pays for their first
+            task.
+          </li>
           <li>
             You get {bonus} on your Geekly balance, once for each friend. Use it to pay for your own tasks.
           </li>
           <li>
             A second account of your own does not count: no bonus is paid when both accounts share an email
-            inbox or a payment card.
+            inbox, a payment card or a browser.
           </li>
         </ol>
       </section>

@@ -47,6 +47,7 @@ export const cookiePolicy: LegalDocument = {
         {
           items: [
             'auth_token: a secure cookie that keeps you signed in (essential).',
+            'geekly_device: a random number naming this browser, kept two years, so a second account of your own cannot collect referral bonuses (essential, fraud prevention).',
             `${CONSENT_STORAGE_KEY}: your cookie choices, so we do not ask again (essential).`,
             'Whether you closed the promo banner, a task you started before signing up, and the page to return to after logging in (essential to the features you use).',
           ],
