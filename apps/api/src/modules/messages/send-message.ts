@@ -8,7 +8,8 @@ import type { MessageFileRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/events.repository.ts';
 import { claimUploads, type UploadKind, type VerifiedUpload, verifyUploads } from '../files/uploads.ts';
-import { staffActor, writeAudit } from '../ops/audit.ts';
+import { markGeekSeen } from '../geeks/geeks.repository.ts';
+import { type AuditActor, staffActor, writeAudit } from '../ops/audit.ts';
 import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { messageView } from './message-view.ts';
@@ -101,12 +102,17 @@ export async function listOpsMessages(ctx: AppContext, orderId: string) {
   return { results: (await listOrderMessages(ctx.database.db, order.id)).map(messageView) };
 }
 
-/** An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued. */
+/**
+ * An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued; a message as
+ * the Geek makes the task's Geek count as online (decision 022). The demo autopilot comes here as `opts.actor`,
+ * recording its step in `opts.onSent`, which runs in the same transaction.
+ */
 export async function sendOpsMessage(
   ctx: AppContext,
   staff: UserRow,
   orderId: string,
   input: z.output<typeof opsSendMessageSchema>,
+  opts: { actor?: AuditActor; onSent?: (tx: Db) => Promise<void> } = {},
 ) {
   const found = await findOrderById(ctx.database.db, orderId);
   if (!found) throw notFound('Order not found');
@@ -123,7 +129,7 @@ export async function sendOpsMessage(
       staffId: staff.id,
       createdAt: ctx.now(),
     });
-    await writeAudit(tx, staffActor(staff), {
+    await writeAudit(tx, opts.actor ?? staffActor(staff), {
       action: 'message',
       orderId: order.id,
       details: {
@@ -132,6 +138,8 @@ export async function sendOpsMessage(
         files: files.length,
       },
     });
+    if (input.sender_role === 'writer' && order.writerId) await markGeekSeen(tx, order.writerId, ctx.now());
+    await opts.onSent?.(tx);
     await publishEvent(tx, order.userId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());
     return message;
