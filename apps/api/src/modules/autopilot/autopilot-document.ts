@@ -90,7 +90,7 @@ export async function demoDocument(task: DocumentTask): Promise<Buffer> {
 
   write('Introduction', bold, 14, 6);
   write(
-    `This ${task.requestType?.toLowerCase() ?? 'paper'} answers the task "${task.title}" for ${task.subject}. ` +
+    `This paper answers the task "${task.title}" for ${task.subject}. ` +
       `It follows the instructions given with the task and is written at the ${task.level} level, ` +
       `${task.size} long in the full version.`,
     regular,

@@ -158,7 +158,7 @@ async function carryOut(
         },
         {
           actor: AUTOPILOT,
-          onSent: async (tx) => {
+          beforeSend: async (tx) => {
             await stillDue(tx, order, step);
             await record(tx, order, step, ctx.now());
           },

@@ -105,14 +105,14 @@ export async function listOpsMessages(ctx: AppContext, orderId: string) {
 /**
  * An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued; a message as
  * the Geek makes the task's Geek count as online (decision 022). The demo autopilot comes here as `opts.actor`,
- * recording its step in `opts.onSent`, which runs in the same transaction.
+ * recording its step in `opts.beforeSend`, which runs first in the same transaction.
  */
 export async function sendOpsMessage(
   ctx: AppContext,
   staff: UserRow,
   orderId: string,
   input: z.output<typeof opsSendMessageSchema>,
-  opts: { actor?: AuditActor; onSent?: (tx: Db) => Promise<void> } = {},
+  opts: { actor?: AuditActor; beforeSend?: (tx: Db) => Promise<void> } = {},
 ) {
   const found = await findOrderById(ctx.database.db, orderId);
   if (!found) throw notFound('Order not found');
@@ -120,6 +120,9 @@ export async function sendOpsMessage(
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findOrderById(tx, orderId);
     if (!order) throw notFound('Order not found');
+    // First, before any row that refers to the task: the hook may lock the task's row (a lock taken after the
+    // inserts' foreign-key share locks could deadlock with another transaction doing the same).
+    await opts.beforeSend?.(tx);
     const files = await claimMessageFiles(tx, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
@@ -139,7 +142,6 @@ export async function sendOpsMessage(
       },
     });
     if (input.sender_role === 'writer' && order.writerId) await markGeekSeen(tx, order.writerId, ctx.now());
-    await opts.onSent?.(tx);
     await publishEvent(tx, order.userId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());
     return message;
