@@ -80,6 +80,15 @@ const envSchema = z
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
+    /**
+     * Decision 022: minutes from a task's payment to the demo autopilot's delivery (fractions allowed); 0 turns
+     * it off. Unset: 10 with the demo data (SEED_DEMO), otherwise off.
+     */
+    AUTOPILOT_MINUTES: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -106,7 +115,11 @@ const envSchema = z
     }
   });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'AUTOPILOT_MINUTES'> & {
+  PUBLIC_URL: string;
+  /** 0: the demo autopilot is off. */
+  AUTOPILOT_MINUTES: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -122,5 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = result.data;
-  return { ...cfg, PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}` };
+  return {
+    ...cfg,
+    PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    AUTOPILOT_MINUTES: cfg.AUTOPILOT_MINUTES ?? (cfg.SEED_DEMO ? 10 : 0),
+  };
 }

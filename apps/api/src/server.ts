@@ -14,6 +14,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
+import { startAutopilot } from './modules/autopilot/autopilot.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
 import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
 
@@ -81,12 +82,14 @@ async function main() {
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
+  let stopAutopilot: () => Promise<void> = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await stopSubscriptionClock();
+    await stopAutopilot();
     await sandbox?.events.stop();
     await app.close();
     await ctx.storage.close();
@@ -108,6 +111,8 @@ async function main() {
   setInterval(retryRefunds, 60_000).unref();
   // Subscription renewals and period ends (decision 017).
   stopSubscriptionClock = startSubscriptionClock(ctx, 60_000, (err) => app.log.error(err));
+  // The demo autopilot (decision 022): works newly paid tasks through the operator use cases.
+  stopAutopilot = startAutopilot(ctx, (err) => app.log.error(err));
   const ms = Math.round(performance.now() - started);
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
   console.log(
@@ -118,6 +123,9 @@ async function main() {
       `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
       `  Files: ${config.STORAGE === 's3' ? `S3 bucket ${config.S3_BUCKET}` : `local, in ${join(dataDir, 'storage')}`}`,
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
+      config.AUTOPILOT_MINUTES > 0
+        ? `  Demo autopilot: a paid task is delivered ${config.AUTOPILOT_MINUTES} minutes after payment (AUTOPILOT_MINUTES=0 turns it off)`
+        : '',
       config.SEED_DEMO
         ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`
         : '',

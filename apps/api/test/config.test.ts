@@ -29,6 +29,8 @@ describe('configuration', () => {
     [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
     [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
     [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ AUTOPILOT_MINUTES: '-1' }, 'AUTOPILOT_MINUTES'],
+    [{ AUTOPILOT_MINUTES: 'soon' }, 'AUTOPILOT_MINUTES'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}=`));
@@ -39,5 +41,13 @@ describe('configuration', () => {
     expect(c.BLOCKED_COUNTRIES).toEqual(['GB', 'US']);
     expect(c.TRUST_PROXY).toBe(true);
     expect(c.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('runs the demo autopilot in 10 minutes with the demo data, off without it, as set otherwise', () => {
+    expect(loadConfig({}).AUTOPILOT_MINUTES).toBe(10);
+    expect(loadConfig({ SEED_DEMO: 'false' }).AUTOPILOT_MINUTES).toBe(0);
+    expect(loadConfig({ AUTOPILOT_MINUTES: '0.5' }).AUTOPILOT_MINUTES).toBe(0.5);
+    expect(loadConfig({ SEED_DEMO: 'false', AUTOPILOT_MINUTES: '2' }).AUTOPILOT_MINUTES).toBe(2);
+    expect(loadConfig({ AUTOPILOT_MINUTES: '0' }).AUTOPILOT_MINUTES).toBe(0);
   });
 });

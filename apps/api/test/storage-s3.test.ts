@@ -102,6 +102,17 @@ describe('the S3 adapter', () => {
     expect(await storage.head(key)).toBeNull();
   });
 
+  it("stores bytes the server made (the demo autopilot's documents) with their type, readable back", async () => {
+    const key = `orders/test/${crypto.randomUUID()}/made.pdf`;
+    const bytes = pdfBytes(2000, 'm');
+    await storage.put(key, bytes, PDF);
+    expect(await storage.head(key)).toMatchObject({ size: 2000, contentType: PDF });
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    await storage.remove(key);
+  });
+
   it('signs no public ACL and only short-lived downloads (s3rver itself would serve unsigned GETs)', async () => {
     const key = `orders/test/${crypto.randomUUID()}/private.pdf`;
     const post = await storage.presignPost({

@@ -655,6 +655,21 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_order_idx').on(t.orderId, t.at), index('audit_log_at_idx').on(t.at)],
 );
 
+// The demo autopilot's steps (decision 022): one row per task and step, written in the step's own transaction, so
+// a step is done once however many API processes run the autopilot.
+export const autopilotSteps = pgTable(
+  'autopilot_steps',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The round (`work`, or `revision-<request time>`) and the step, e.g. `work:message`. */
+    step: text('step').notNull(),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.step] })],
+);
+
 // Internal notes staff leave each other on a task; never shown to the client.
 export const orderNotes = pgTable(
   'order_notes',

@@ -29,6 +29,11 @@ export interface FileStorage {
     key: string,
     opts: { fileName: string; contentType: string; expiresAt: Date },
   ): Promise<string>;
+  /**
+   * Stores bytes the server made itself (the demo autopilot's documents, decision 022) under `key`, as a signed
+   * POST would have: same size and type checks apply when they are recorded.
+   */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object's bytes, streamed (the zip reads through this). */
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;

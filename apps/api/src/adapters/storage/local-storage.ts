@@ -180,6 +180,14 @@ export function createLocalStorage(opts: {
       });
       return `${base}${OBJECT_PATH}?${params}`;
     },
+    async put(key, body, contentType) {
+      await mkdir(opts.dir, { recursive: true });
+      const tmp = join(opts.dir, `.put-${randomUUID()}`);
+      await writeFile(tmp, body);
+      await rename(tmp, pathOf(key));
+      const meta: Meta = { key, size: body.length, contentType, uploadedAt: opts.now().toISOString() };
+      await writeFile(`${pathOf(key)}.json`, JSON.stringify(meta));
+    },
     async read(key) {
       if (!(await readMeta(key))) throw new Error(`object ${key} does not exist`);
       return createReadStream(pathOf(key));

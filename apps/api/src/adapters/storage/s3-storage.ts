@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   NotFound,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -83,6 +84,11 @@ export function createS3Storage(s: S3Settings): FileStorage {
         ResponseContentType: contentType,
       });
       return getSignedUrl(client, command, { expiresIn: secondsUntil(expiresAt) });
+    },
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
     },
     async read(key) {
       const res = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));

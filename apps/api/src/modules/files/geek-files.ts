@@ -1,9 +1,11 @@
 import type { opsAttachFilesSchema, UploadRequest } from '@geekly/domain/files/file-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
-import { staffActor, writeAudit } from '../ops/audit.ts';
+import { type AuditActor, staffActor, writeAudit } from '../ops/audit.ts';
 import { statusInput } from '../orders/order-view.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -30,12 +32,17 @@ export async function createGeekUpload(
   return presignUpload(ctx, { orderId: row.id, userId: staff.id, kind: 'geek', ...body });
 }
 
-/** Records the Geek's files with their seed 000 §3 types and plagiarism fields. */
+/**
+ * Records the Geek's files with their seed 000 §3 types and plagiarism fields. The task's Geek counts as online
+ * (decision 022). The demo autopilot comes here as `opts.actor`, recording its step in `opts.onRecorded`, which
+ * runs in the same transaction (the task's row locked).
+ */
 export async function attachGeekFiles(
   ctx: AppContext,
   staff: UserRow,
   orderId: string,
   files: GeekFileInput[],
+  opts: { actor?: AuditActor; onRecorded?: (tx: Db) => Promise<void> } = {},
 ) {
   const row = await existingOrder(ctx, orderId);
   const verified = await verifyUploads(ctx, {
@@ -59,8 +66,8 @@ export async function attachGeekFiles(
         overridePgch: f.override_pgch ?? false,
       };
     },
-    (tx, inserted) =>
-      writeAudit(tx, staffActor(staff), {
+    async (tx, inserted, locked) => {
+      await writeAudit(tx, opts.actor ?? staffActor(staff), {
         action: 'geek_files',
         orderId: row.id,
         details: {
@@ -71,7 +78,10 @@ export async function attachGeekFiles(
             plag_level: f.plagLevel,
           })),
         },
-      }),
+      });
+      if (locked.writerId) await markGeekSeen(tx, locked.writerId, ctx.now());
+      await opts.onRecorded?.(tx);
+    },
   );
 }
 

@@ -160,7 +160,7 @@ export async function recordFiles(
     i: number,
   ) => Pick<OrderFileRow, 'type'> & Partial<Pick<OrderFileRow, 'plagStatus' | 'plagLevel' | 'overridePgch'>>,
   /** Runs in the same transaction (the back office's audit row, decision 021). */
-  onRecorded?: (tx: Db, files: OrderFileRow[]) => Promise<void>,
+  onRecorded?: (tx: Db, files: OrderFileRow[], order: OrderRow) => Promise<void>,
 ) {
   const now = ctx.now();
   return ctx.database.db.transaction(async (tx) => {
@@ -180,7 +180,7 @@ export async function recordFiles(
         ...fields(u, i),
       })),
     );
-    await onRecorded?.(tx, inserted);
+    await onRecorded?.(tx, inserted, row);
     const status = statusInput(row, await accountBalanceCents(tx, 'order', row.id));
     return { attached_files: inserted.map((f) => toFileView(f, status)) };
   });

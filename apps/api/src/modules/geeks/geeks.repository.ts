@@ -22,6 +22,14 @@ export async function findGeek(db: Db, geekId: string): Promise<GeekRow | undefi
   return row;
 }
 
+/**
+ * The Geek acted just now (through the back office or the demo autopilot, decision 022): the landing's "Geeks
+ * online" counts Geeks seen lately. Called in the transaction of the action.
+ */
+export async function markGeekSeen(db: Db, geekId: string, at: Date) {
+  await db.update(geeks).set({ lastSeenAt: at }).where(eq(geeks.id, geekId));
+}
+
 /** Seed 000 §4 "My Geeks": the Geeks of the client's tasks under review, blocked ones left out. */
 export async function findMyGeeks(db: Db, userId: string): Promise<GeekRow[]> {
   const blocked = db

@@ -8,7 +8,8 @@ import type { MessageFileRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/events.repository.ts';
 import { claimUploads, type UploadKind, type VerifiedUpload, verifyUploads } from '../files/uploads.ts';
-import { staffActor, writeAudit } from '../ops/audit.ts';
+import { markGeekSeen } from '../geeks/geeks.repository.ts';
+import { type AuditActor, staffActor, writeAudit } from '../ops/audit.ts';
 import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { messageView } from './message-view.ts';
@@ -101,12 +102,17 @@ export async function listOpsMessages(ctx: AppContext, orderId: string) {
   return { results: (await listOrderMessages(ctx.database.db, order.id)).map(messageView) };
 }
 
-/** An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued. */
+/**
+ * An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued; a message as
+ * the Geek makes the task's Geek count as online (decision 022). The demo autopilot comes here as `opts.actor`,
+ * recording its step in `opts.beforeSend`, which runs first in the same transaction.
+ */
 export async function sendOpsMessage(
   ctx: AppContext,
   staff: UserRow,
   orderId: string,
   input: z.output<typeof opsSendMessageSchema>,
+  opts: { actor?: AuditActor; beforeSend?: (tx: Db) => Promise<void> } = {},
 ) {
   const found = await findOrderById(ctx.database.db, orderId);
   if (!found) throw notFound('Order not found');
@@ -114,6 +120,9 @@ export async function sendOpsMessage(
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findOrderById(tx, orderId);
     if (!order) throw notFound('Order not found');
+    // First, before any row that refers to the task: the hook may lock the task's row (a lock taken after the
+    // inserts' foreign-key share locks could deadlock with another transaction doing the same).
+    await opts.beforeSend?.(tx);
     const files = await claimMessageFiles(tx, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
@@ -123,7 +132,7 @@ export async function sendOpsMessage(
       staffId: staff.id,
       createdAt: ctx.now(),
     });
-    await writeAudit(tx, staffActor(staff), {
+    await writeAudit(tx, opts.actor ?? staffActor(staff), {
       action: 'message',
       orderId: order.id,
       details: {
@@ -132,6 +141,7 @@ export async function sendOpsMessage(
         files: files.length,
       },
     });
+    if (input.sender_role === 'writer' && order.writerId) await markGeekSeen(tx, order.writerId, ctx.now());
     await publishEvent(tx, order.userId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());
     return message;

@@ -4,6 +4,7 @@ import type { TransitionInputs, TransitionName } from '@geekly/domain/orders/ord
 import type { AppContext } from '../../app-context.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
+import { markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
@@ -63,28 +64,44 @@ export async function operatorOrder(ctx: AppContext, orderId: string) {
   return opsView(ctx, row);
 }
 
+/** Transitions that are the Geek's own doing: the Geek counts as online (decision 022). */
+const GEEK_TRANSITIONS: readonly TransitionName[] = [
+  'assign_geek',
+  'start_work',
+  'deliver',
+  'deliver_revision',
+];
+
+type AppliedHook = (tx: Parameters<typeof writeAudit>[0], before: OrderRow, after: OrderRow) => Promise<void>;
+
 /**
  * An operator transition through the state machine, with its audit row in the same transaction; the back office
- * and the autopilot both come here. assign_geek takes an enabled Geek.
+ * and the autopilot both come here. assign_geek takes an enabled Geek. `opts.onApplied` runs in the same
+ * transaction too (the autopilot records its step there, decision 022).
  */
 export async function runOperatorTransition(
   ctx: AppContext,
   actor: AuditActor,
   orderId: string,
   input: { name: TransitionName; writer_id?: string | undefined },
+  opts: { onApplied?: AppliedHook } = {},
 ) {
   const caller = {
     actor: 'operator',
     userId: null,
     actorId: actor.type === 'staff' ? actor.id : null,
   } as const;
-  const onApplied = (tx: Parameters<typeof writeAudit>[0], before: OrderRow, after: OrderRow) =>
-    writeAudit(tx, actor, {
+  const onApplied: AppliedHook = async (tx, before, after) => {
+    await writeAudit(tx, actor, {
       action: `transition:${input.name}`,
       orderId: before.id,
       before: auditedOrderFields(before),
       after: auditedOrderFields(after),
     });
+    if (after.writerId && GEEK_TRANSITIONS.includes(input.name))
+      await markGeekSeen(tx, after.writerId, ctx.now());
+    await opts.onApplied?.(tx, before, after);
+  };
   if (input.name === 'assign_geek') {
     const geek = input.writer_id ? await findGeek(ctx.database.db, input.writer_id) : undefined;
     if (!geek || geek.isDisabled) throw validationError({ writer_id: 'Choose a Geek from the list' });

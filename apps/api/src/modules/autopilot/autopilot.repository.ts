@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { auditLog, autopilotSteps, clientGeeks, orders, users } from '../../db/schema.ts';
+import { hashPassword } from '../auth/password.ts';
+import { newLoginKey, newReferralCode } from '../users/random-codes.ts';
+import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
+
+/** The account the autopilot's uploads and messages are signed and recorded for (it cannot log in). */
+export const AUTOPILOT_EMAIL = 'autopilot@geekly.invalid';
+
+/**
+ * The autopilot's staff account, created once: its password is random and never kept, so nobody logs in with
+ * it. Two processes creating it at once end with one row.
+ */
+export async function ensureAutopilotAccount(db: Db): Promise<UserRow> {
+  const existing = await findUserByEmail(db, AUTOPILOT_EMAIL);
+  if (existing) return existing;
+  await db
+    .insert(users)
+    .values({
+      email: AUTOPILOT_EMAIL,
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      role: 'staff',
+      staffRole: 'support',
+      notificationEmail: AUTOPILOT_EMAIL,
+      referralCode: newReferralCode(),
+      loginKey: newLoginKey(),
+    })
+    .onConflictDoNothing();
+  const row = await findUserByEmail(db, AUTOPILOT_EMAIL);
+  if (!row) throw new Error('autopilot account not created');
+  return row;
+}
+
+/**
+ * Tasks the autopilot may work on, oldest payment first, with the steps it already recorded for each (two
+ * queries): paid or in progress with a first payment since `since`, or a revision asked for since `since`;
+ * never a removed task, nor one staff have acted on (a person took it over).
+ */
+export async function autopilotTasks(db: Db, since: Date, limit: number) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientRemove, false),
+        or(
+          and(
+            inArray(orders.systemClientStatus, ['Paid', 'In Progress']),
+            gt(orders.clientPaidAtFirst, since),
+          ),
+          and(
+            or(eq(orders.systemClientStatus, 'Revision Requested'), eq(orders.clientStatus, 'On revision')),
+            gt(orders.clientRevisionAt, since),
+          ),
+        ),
+        sql`not exists (select 1 from ${auditLog} a where a.order_id = ${orders.id} and a.actor_type = 'staff')`,
+      ),
+    )
+    .orderBy(asc(orders.clientPaidAtFirst), asc(orders.id))
+    .limit(limit);
+  const steps = rows.length
+    ? await db
+        .select({ orderId: autopilotSteps.orderId, step: autopilotSteps.step })
+        .from(autopilotSteps)
+        .where(
+          inArray(
+            autopilotSteps.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const done = new Map<string, Set<string>>(rows.map((r) => [r.id, new Set<string>()]));
+  for (const s of steps) done.get(s.orderId)?.add(s.step);
+  return rows.map((order) => ({ order, done: done.get(order.id) ?? new Set<string>() }));
+}
+
+/**
+ * Records a step in the caller's transaction; false when it is already recorded (another process, or an earlier
+ * tick, did it), and the caller then rolls its transaction back.
+ */
+export async function recordStep(tx: Db, orderId: string, step: string, at: Date): Promise<boolean> {
+  const inserted = await tx
+    .insert(autopilotSteps)
+    .values({ orderId, step, at })
+    .onConflictDoNothing()
+    .returning({ step: autopilotSteps.step });
+  return inserted.length === 1;
+}
+
+/** The Geeks a client blocked (seed 000 §3 writer_blocked): the autopilot never assigns them. */
+export async function blockedGeekIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: clientGeeks.geekId })
+    .from(clientGeeks)
+    .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,246 @@
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { attachGeekFiles, createGeekUpload } from '../files/geek-files.ts';
+import { sendOpsMessage } from '../messages/send-message.ts';
+import type { AuditActor } from '../ops/audit.ts';
+import { runOperatorTransition } from '../ops/operator-orders.ts';
+import { findGeek, listGeeks } from '../ops/ops.repository.ts';
+import { lockOrder, type OrderRow } from '../orders/orders.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import {
+  autopilotTasks,
+  blockedGeekIds,
+  ensureAutopilotAccount,
+  recordStep,
+} from './autopilot.repository.ts';
+import { demoDocument } from './autopilot-document.ts';
+import { chooseGeek, isOnRevision, isWorking, nextStep, type PlannedStep } from './autopilot-plan.ts';
+
+// The demo autopilot (issue 16, decision 022): a simulated team that works every newly paid task through the same
+// operator use cases as the back office: the state machine's transitions, the Geek's files and messages, each
+// with its audit row (actor `autopilot`) in the transaction of the change. Each step is also recorded in
+// autopilot_steps in that transaction, so a step is done once even with several API processes on one database.
+
+const AUTOPILOT: AuditActor = { type: 'autopilot' };
+
+/** A task paid (or a revision asked for) longer ago than this is left to staff: the demo's seeded tasks are. */
+export const PICKUP_WINDOW_MS = 24 * 3_600_000;
+const TASKS_PER_TICK = 100;
+
+/** Another process (or the task's new state) got there first: the step's transaction is rolled back. */
+class StepGone extends Error {}
+
+const record = async (tx: Db, order: OrderRow, step: PlannedStep, now: Date) => {
+  if (!(await recordStep(tx, order.id, step.key, now))) throw new StepGone(step.key);
+};
+
+/** Under the task's row lock: the task is still in the state the step was planned for. */
+async function stillDue(tx: Db, order: OrderRow, step: PlannedStep) {
+  const locked = await lockOrder(tx, order.id, null);
+  const revision = step.kind === 'message' || step.kind === 'deliver' ? step.revision : false;
+  const ok =
+    locked &&
+    (revision
+      ? isOnRevision(locked) && locked.clientRevisionAt?.getTime() === order.clientRevisionAt?.getTime()
+      : isWorking(locked));
+  if (!ok) throw new StepGone(step.key);
+}
+
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
+function geekMessage(order: OrderRow, geekName: string, revision: boolean) {
+  if (revision)
+    return (
+      `Thanks for your notes on “${order.title}”! I've read them carefully and I'm working on the revision now. ` +
+      `You'll get the revised file here shortly. — ${firstName(geekName)}`
+    );
+  return (
+    `Hi! I'm ${firstName(geekName)}, your Geek for “${order.title}”. I've read your instructions and started ` +
+    `working on it. I'll send you the finished file here as soon as it's ready; if you have anything to add, ` +
+    `just write to me in this chat.`
+  );
+}
+
+/** The generated document, stored through the storage adapter and recorded as the Geek's final draft. */
+async function uploadDocument(
+  ctx: AppContext,
+  account: UserRow,
+  order: OrderRow,
+  step: Extract<PlannedStep, { kind: 'deliver' }>,
+  geekName: string,
+) {
+  const bytes = await demoDocument({
+    number: order.number,
+    title: order.title,
+    subject: order.subject,
+    level: order.level,
+    size: order.size,
+    requestType: order.requestType,
+    deadline: order.deadline,
+    details: order.details,
+    geekName,
+    revisionComment: step.revision ? (order.revisionComment ?? '') : null,
+  });
+  const name = `Task-${order.number}-${step.revision ? 'revised' : 'final'}-draft.pdf`;
+  const type = 'application/pdf';
+  const signed = await createGeekUpload(ctx, account, order.id, { name, size: bytes.length, type });
+  await ctx.storage.put(signed.location, bytes, type);
+  const fileStep = { ...step, key: step.fileKey };
+  try {
+    await attachGeekFiles(
+      ctx,
+      account,
+      order.id,
+      [
+        {
+          location: signed.location,
+          name,
+          size: bytes.length,
+          type: 'file_final_draft',
+          // The demo's check: no plagiarism found, a low similarity level.
+          plag_status: 'not_found',
+          plag_level: 1 + (order.number % 5),
+        },
+      ],
+      {
+        actor: AUTOPILOT,
+        onRecorded: async (tx) => {
+          await stillDue(tx, order, fileStep);
+          await record(tx, order, fileStep, ctx.now());
+        },
+      },
+    );
+  } catch (err) {
+    await ctx.storage.remove(signed.location).catch(() => {});
+    throw err;
+  }
+}
+
+/** Carries out one due step of a task. */
+async function carryOut(
+  ctx: AppContext,
+  account: UserRow,
+  order: OrderRow,
+  step: PlannedStep,
+  done: ReadonlySet<string>,
+) {
+  const db = ctx.database.db;
+  const onApplied = (tx: Db) => record(tx, order, step, ctx.now());
+  switch (step.kind) {
+    case 'transition':
+      await runOperatorTransition(ctx, AUTOPILOT, order.id, { name: step.name }, { onApplied });
+      return;
+    case 'assign': {
+      const [geeks, blocked] = await Promise.all([listGeeks(db), blockedGeekIds(db, order.userId)]);
+      const geek = chooseGeek(order, geeks, blocked);
+      // No enabled Geek at all: the task waits for staff (or for a Geek to be added).
+      if (!geek) return;
+      await runOperatorTransition(
+        ctx,
+        AUTOPILOT,
+        order.id,
+        { name: 'assign_geek', writer_id: geek.id },
+        { onApplied },
+      );
+      return;
+    }
+    case 'message': {
+      const geek = order.writerId ? await findGeek(db, order.writerId) : undefined;
+      await sendOpsMessage(
+        ctx,
+        account,
+        order.id,
+        {
+          message: geekMessage(order, geek?.publicFullName ?? 'your Geek', step.revision),
+          sender_role: 'writer',
+          files: [],
+        },
+        {
+          actor: AUTOPILOT,
+          beforeSend: async (tx) => {
+            await stillDue(tx, order, step);
+            await record(tx, order, step, ctx.now());
+          },
+        },
+      );
+      return;
+    }
+    case 'deliver': {
+      if (!done.has(step.fileKey)) {
+        const geek = order.writerId ? await findGeek(db, order.writerId) : undefined;
+        await uploadDocument(ctx, account, order, step, geek?.publicFullName ?? 'Geekly');
+      }
+      await runOperatorTransition(ctx, AUTOPILOT, order.id, { name: step.name }, { onApplied });
+      return;
+    }
+  }
+}
+
+/**
+ * One pass: every task the autopilot works on gets its next step if that step is due. Answers how many steps were
+ * done. A step another process did first, or that the task's new state no longer allows, is skipped.
+ */
+export async function runAutopilot(
+  ctx: AppContext,
+  account: UserRow,
+  onError: (err: unknown) => void = () => {},
+): Promise<number> {
+  const minutes = ctx.config.AUTOPILOT_MINUTES;
+  if (minutes <= 0) return 0;
+  const now = ctx.now();
+  const tasks = await autopilotTasks(
+    ctx.database.db,
+    new Date(now.getTime() - PICKUP_WINDOW_MS),
+    TASKS_PER_TICK,
+  );
+  let steps = 0;
+  for (const { order, done } of tasks) {
+    const step = nextStep(order, done, minutes);
+    if (!step || step.dueAt > now) continue;
+    try {
+      await carryOut(ctx, account, order, step, done);
+      steps += 1;
+    } catch (err) {
+      // Lost a race or the state moved on (a refused transition): the next pass plans again from the new state.
+      if (err instanceof StepGone || (err instanceof AppError && err.code === 'NOT_ALLOWED')) continue;
+      onError(err);
+    }
+  }
+  return steps;
+}
+
+/** How often the autopilot looks: often enough that steps a few seconds apart happen on time. */
+export const tickMs = (minutes: number) =>
+  Math.min(10_000, Math.max(500, Math.round((minutes * 60_000) / 30)));
+
+/**
+ * The autopilot's timer in the server process (off when AUTOPILOT_MINUTES is 0); passes never overlap within a
+ * process. Answers the function that stops it, waiting for a pass under way.
+ */
+export function startAutopilot(ctx: AppContext, onError: (err: unknown) => void): () => Promise<void> {
+  const minutes = ctx.config.AUTOPILOT_MINUTES;
+  if (minutes <= 0) return async () => {};
+  let account: UserRow | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running ??= (async () => {
+      account ??= await ensureAutopilotAccount(ctx.database.db);
+      await runAutopilot(ctx, account, onError);
+    })()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, tickMs(minutes));
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
