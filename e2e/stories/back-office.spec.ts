@@ -226,3 +226,70 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work, refund 
   const order = await (await page.request.get(`/api/v3/orders/${id}`)).json();
   expect(JSON.stringify(order)).not.toContain('British spelling');
 });
+
+test('A support account is refused a refund over its limit in the back office, and can still refund within it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A student's task paid from the balance: 5 pages, well over the support limit of $100.
+  await signUpStudent(page, testInfo);
+  const title = `Support limit ${testInfo.project.name} ${Date.now()}`;
+  const id = await createPricedTask(page.request, { title, subject: 'English', pages: 5, hoursAhead: 100 });
+  const { price } = (await (await page.request.get(`/api/v3/orders/${id}`)).json()) as { price: number };
+  expect(price).toBeGreaterThan(100);
+  await creditStudent(page.request, Math.ceil(price));
+  await payFromBalance(page.request, id, { cents: Math.round(price * 100) });
+
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: page.viewportSize(),
+  });
+  const ops = await context.newPage();
+  const logIn = async (email: string, password: string) => {
+    await ops.getByLabel('E-mail').fill(email);
+    await ops.getByLabel('Password').fill(password);
+    await ops.getByRole('button', { name: 'Log in' }).click();
+  };
+
+  // An admin adds a support account on the Staff page.
+  const support = { email: `support-${Date.now()}@geekly.test`, password: 'support-password-1' };
+  await ops.goto('/ops/staff');
+  await logIn(E2E_OPERATOR.email, E2E_OPERATOR.password);
+  await expect(ops.getByRole('heading', { name: 'Staff' })).toBeVisible();
+  await ops.getByRole('button', { name: 'Add a staff account' }).click();
+  const adding = ops.getByRole('dialog', { name: 'Add a staff account' });
+  await adding.getByLabel('E-mail').fill(support.email);
+  await adding.getByLabel('Password').fill('short');
+  await adding.getByRole('button', { name: 'Add' }).click();
+  await expect(adding.getByRole('alert')).toHaveText('At least 12 characters');
+  await adding.getByLabel('Password').fill(support.password);
+  await adding.getByRole('button', { name: 'Add' }).click();
+  await expect(adding).toHaveCount(0);
+  await expect(ops.getByRole('row').filter({ hasText: support.email })).toContainText('Support');
+  await ops.getByRole('button', { name: 'Log out' }).click();
+
+  // Support works the task, and has no Staff page.
+  await ops.goto(`/ops/orders/${id}`);
+  await logIn(support.email, support.password);
+  await expect(ops.getByText(`${support.email} (support)`)).toBeVisible();
+  await expect(
+    ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }),
+  ).toHaveCount(0);
+  await expect(ops.getByRole('heading', { name: title })).toBeVisible();
+
+  await ops.getByRole('button', { name: 'Partial refund' }).click();
+  const refund = ops.getByRole('dialog', { name: 'Partial refund' });
+  await refund.getByLabel('Amount, $').fill('101');
+  await refund.getByLabel('Reason').fill('Unhappy with the pace');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund.getByRole('alert')).toHaveText('Support staff can refund at most $100.00');
+  // Nothing moved.
+  await expect(ops.getByTestId('refundable')).toHaveText(`$${price.toFixed(2)}`);
+
+  await refund.getByLabel('Amount, $').fill('100');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund).toHaveCount(0);
+  await expect(ops.getByTestId('refundable')).toHaveText(`$${(price - 100).toFixed(2)}`);
+  await ops.screenshot({ path: testInfo.outputPath('ops-support-refund.png'), fullPage: true });
+  await context.close();
+});

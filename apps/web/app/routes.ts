@@ -81,6 +81,7 @@ export default [
     route('orders/:orderId', 'routes/ops-task.tsx'),
     route('geeks', 'routes/ops-geeks.tsx'),
     route('audit', 'routes/ops-audit.tsx'),
+    route('staff', 'routes/ops-staff.tsx'),
   ]),
   // Seed 001 §2 and §8: status pages, standalone (no header links to follow while something is down).
   route('maintenance', 'routes/maintenance.tsx'),

@@ -68,6 +68,7 @@ function OpsShell() {
           </NavLink>
           <NavLink to="/ops/geeks">Geeks</NavLink>
           <NavLink to="/ops/audit">Audit log</NavLink>
+          {me.data.staff_role === 'admin' ? <NavLink to="/ops/staff">Staff</NavLink> : null}
           <span className={s.who}>
             <span>
               {me.data.email} ({me.data.staff_role})
