@@ -33,8 +33,9 @@ try {
   await t.db.execute(sql`insert into orders (${list}, created_at)
     select ${list}, now() - make_interval(mins => g) from orders, generate_series(1, ${TASKS - 1}) g
     where id = ${first._id}`);
-  // As autovacuum leaves a table in production: statistics and the visibility map (index-only counts).
-  await t.db.execute(sql`vacuum analyze orders`);
+  // As autovacuum leaves the tables in production: statistics, the visibility map, and the list counters
+  // (order_list_counts) without the dead versions of 10,000 single-row updates.
+  await t.db.execute(sql`vacuum analyze`);
 
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();

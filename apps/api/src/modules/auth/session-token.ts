@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 
 export const SESSION_COOKIE = 'auth_token';
@@ -8,6 +8,7 @@ export type SessionClaims = { userId: string; tokenVersion: number };
 
 export function createSessionTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
+  const hmacKey = createSecretKey(key);
   return {
     async sign({ userId, tokenVersion }: SessionClaims): Promise<string> {
       return new SignJWT({ tv: tokenVersion })
@@ -28,7 +29,7 @@ export function createSessionTokens(secret: string) {
       if (parts.length !== 3) return null;
       const [header, payload, signature] = parts as [string, string, string];
       const expected = Buffer.from(
-        createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url'),
+        createHmac('sha256', hmacKey).update(`${header}.${payload}`).digest('base64url'),
       );
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -9,10 +9,12 @@ import {
   isNotNull,
   ne,
   not,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   clientGeeks,
   geeks,
@@ -91,6 +93,8 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRo
 }
 
 type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
+/** A value, or a placeholder of a prepared statement. */
+type Param = string | Placeholder;
 
 /**
  * What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment").
@@ -110,7 +114,7 @@ const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
  * The task list's where clause: the owner's tasks, without the ones the client deleted (seed 000 §4: a deleted
  * task sends the user to /orders), narrowed by the list's filters.
  */
-function orderListWhere(userId: string, filters: ListFilters) {
+function orderListWhere(userId: Param, filters: ListFilters) {
   return and(
     eq(orders.userId, userId),
     eq(orders.clientRemove, false),
@@ -127,7 +131,7 @@ function orderListWhere(userId: string, filters: ListFilters) {
  * paid amount and message count of each (correlated subqueries), the client's subscriptions and Geeks (the same
  * on every row; PostgreSQL computes them once).
  */
-function viewColumns(db: Db, userId: string) {
+function viewColumns(db: Db, userId: Param) {
   return {
     order: getTableColumns(orders),
     paidCents: sql<string>`${paidCents}`,
@@ -171,13 +175,19 @@ export async function listUserOrderPage(
   page: { offset: number; limit: number },
   filters: ListFilters = { payment: 'all', status: 'all' },
 ) {
-  const rows = await db
-    .select({ ...viewColumns(db, userId), total: sql<string>`(${listTotalQuery(db, userId, filters)})` })
-    .from(orders)
-    .where(orderListWhere(userId, filters))
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(page.limit)
-    .offset(page.offset);
+  const name = `order_list_page_${filters.payment}_${filters.status}`;
+  const statement = prepared(db, name, () => {
+    const user = sql.placeholder('userId');
+    return db
+      .select({ ...viewColumns(db, user), total: sql<string>`(${listTotalQuery(db, user, filters)})` })
+      .from(orders)
+      .where(orderListWhere(user, filters))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
+  const rows = await statement.execute({ userId, ...page });
   const first = rows[0];
   if (!first) {
     const [empty] = await listTotalQuery(db, userId, filters);
@@ -190,7 +200,7 @@ export async function listUserOrderPage(
  * The list's total: from the counters the orders trigger keeps (order_list_counts), unless the payment filter
  * narrows it (the paid amount lives in the ledger, so those rows are counted).
  */
-function listTotalQuery(db: Db, userId: string, filters: ListFilters) {
+function listTotalQuery(db: Db, userId: Param, filters: ListFilters) {
   if (filters.payment !== 'all') {
     return db.select({ n: sql<string>`count(*)` }).from(orders).where(orderListWhere(userId, filters));
   }
@@ -210,10 +220,14 @@ function listTotalQuery(db: Db, userId: string, filters: ListFilters) {
 /** One of the client's tasks with what its view reads, in one statement (another user's task: undefined). */
 export async function findUserOrderForView(db: Db, userId: string, orderId: string) {
   if (!isUuid(orderId)) return undefined;
-  const [row] = await db
-    .select(viewColumns(db, userId))
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const statement = prepared(db, 'order_for_view', () =>
+    db
+      .select(viewColumns(db, sql.placeholder('userId')))
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+      .prepare('order_for_view'),
+  );
+  const [row] = await statement.execute({ userId, orderId });
   return row ? { ...toViewInputs(row), shared: sharedInputs(row) } : undefined;
 }
 
@@ -238,7 +252,7 @@ export async function preferredGeekIds(db: Db, userId: string): Promise<string[]
   return rows.map((r) => r.id);
 }
 
-function preferredGeeksQuery(db: Db, userId: string) {
+function preferredGeeksQuery(db: Db, userId: Param) {
   const blocked = db
     .select({ id: clientGeeks.geekId })
     .from(clientGeeks)

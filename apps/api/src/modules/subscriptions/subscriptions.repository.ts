@@ -2,7 +2,7 @@ import type {
   SubscriptionInput,
   SubscriptionTag,
 } from '@geekly/domain/subscriptions/subscription-display.ts';
-import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { payments, subscriptions } from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
@@ -32,7 +32,7 @@ export type SubscriptionJson = {
  * The client's subscriptions, as userSubscriptions reads them, as one JSON value for a column of another
  * statement (a page of tasks reads them with its rows: decision 016). Read it with subscriptionsFromJson.
  */
-export function userSubscriptionsJson(userId: string): SQL<SubscriptionJson[]> {
+export function userSubscriptionsJson(userId: string | Placeholder): SQL<SubscriptionJson[]> {
   return sql`(select coalesce(json_agg(json_build_object(
       'status', s.status, 'tag', s.tag, 'cancel_at_period_end', s.cancel_at_period_end,
       'current_period_end_ms', floor(extract(epoch from s.current_period_end) * 1000)
