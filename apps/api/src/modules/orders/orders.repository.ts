@@ -175,19 +175,21 @@ export async function listUserOrderPage(
   page: { offset: number; limit: number },
   filters: ListFilters = { payment: 'all', status: 'all' },
 ) {
-  const name = `order_list_page_${filters.payment}_${filters.status}`;
+  // The page size is written into the statement, and so is the first page's offset: with both known,
+  // PostgreSQL plans the first page once per connection (a generic plan); later pages pass their offset.
+  const later = page.offset > 0;
+  const name = `order_list_${filters.payment}_${filters.status}_${page.limit}${later ? '_later' : ''}`;
   const statement = prepared(db, name, () => {
     const user = sql.placeholder('userId');
-    return db
+    const query = db
       .select({ ...viewColumns(db, user), total: sql<string>`(${listTotalQuery(db, user, filters)})` })
       .from(orders)
       .where(orderListWhere(user, filters))
       .orderBy(desc(orders.createdAt), desc(orders.number))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+      .limit(page.limit);
+    return (later ? query.offset(sql.placeholder('offset')) : query).prepare(name);
   });
-  const rows = await statement.execute({ userId, ...page });
+  const rows = await statement.execute({ userId, offset: page.offset });
   const first = rows[0];
   if (!first) {
     const [empty] = await listTotalQuery(db, userId, filters);
