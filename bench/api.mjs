@@ -5,6 +5,7 @@
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped afterwards.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -32,8 +33,9 @@ try {
   await t.db.execute(sql`insert into orders (${list}, created_at)
     select ${list}, now() - make_interval(mins => g) from orders, generate_series(1, ${TASKS - 1}) g
     where id = ${first._id}`);
-  // As autovacuum leaves a table in production: statistics and the visibility map (index-only counts).
-  await t.db.execute(sql`vacuum analyze orders`);
+  // As autovacuum leaves the tables in production: statistics, the visibility map, and the list counters
+  // (order_list_counts) without the dead versions of 10,000 single-row updates.
+  await t.db.execute(sql`vacuum analyze`);
 
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
@@ -53,6 +55,7 @@ try {
   const cannon = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
   const results = [];
   for (const target of targets) {
+    const before = await cpuNow();
     // autocannon runs in its own process while this one serves.
     const result = await run(process.execPath, [
       cannon,
@@ -62,18 +65,57 @@ try {
     ]);
     const stats = JSON.parse(result);
     if (stats.non2xx > 0) throw new Error(`${target.name}: ${stats.non2xx} answers were not 2xx`);
-    results.push({ ...target, rps: stats.requests.average, p99: stats.latency.p99 });
+    const after = await cpuNow();
+    const perRequest = (ms) => ms / stats.requests.total;
+    results.push({
+      ...target,
+      rps: stats.requests.average,
+      p99: stats.latency.p99,
+      nodeMs: perRequest(after.node - before.node),
+      pgMs: perRequest(pgDelta(before.pg, after.pg)),
+    });
   }
   const base = results[0];
   console.log(`\n${TASKS} tasks, ${args.connections} connections, ${args.duration} s each, PostgreSQL\n`);
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${(r.rps / base.rps).toFixed(2)}× bare`,
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${(r.rps / base.rps).toFixed(2)}× bare   CPU a request: node ${r.nodeMs.toFixed(2)} ms, PostgreSQL ${r.pgMs.toFixed(2)} ms`,
     );
   }
+  console.log(
+    '\n(CPU a request: this process, and the PostgreSQL backends of the run when on this machine.)',
+  );
   await bare.close();
 } finally {
   await t.close();
+}
+
+/**
+ * CPU time used so far by this process and by each PostgreSQL backend of the bench database (read from /proc,
+ * so only when the server runs on this machine), in ms. On a shared machine CPU per request is steadier than
+ * requests a second.
+ */
+async function cpuNow() {
+  const pids = rows(
+    await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
+  ).map((r) => r.pid);
+  const usage = process.cpuUsage();
+  const pg = new Map();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      pg.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // utime + stime, in 10 ms ticks
+    } catch {
+      // not on this machine, or the backend ended
+    }
+  }
+  return { node: (usage.user + usage.system) / 1000, pg };
+}
+
+function pgDelta(before, after) {
+  let ms = 0;
+  for (const [pid, t1] of after) ms += t1 - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** The child's stdout (spawnSync would block the server under test). */

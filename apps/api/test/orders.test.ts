@@ -147,6 +147,16 @@ describe('GET /orders', () => {
       // The list's paid amount comes from the same statement as its page: it must match the task's own view.
       const listed = twelve.body.results.find((o: { _id: string }) => o._id === single.body._id);
       expect(listed.client_paid).toBe(single.body.client_paid);
+
+      // Without coupon codes, a page and one task are two statements each: the session's user and the read
+      // itself, which brings the paid amounts, message counts, subscriptions, Geeks and total (decision 016).
+      const plain = await signUpClient(t);
+      const order = await pricedOrder(t, plain.token);
+      expect((await queriesFor(plain.token)).n).toBe(2);
+      queries = 0;
+      const plainView = await call(t, { url: `/orders/${order._id}`, token: plain.token });
+      expect(plainView.status).toBe(200);
+      expect(queries).toBe(2);
     } finally {
       client.query = original;
     }

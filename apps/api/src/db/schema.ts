@@ -164,6 +164,23 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * How many of a client's tasks the task list shows (not removed, not Deleted), by system_client_status: the
+ * list's total without counting its rows on every request (decision 016). Kept by a trigger on orders
+ * (migration order_list_counts), so every write path, raw SQL included, keeps it right.
+ */
+export const orderListCounts = pgTable(
+  'order_list_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    systemClientStatus: text('system_client_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.systemClientStatus] })],
+);
+
 export const orderMessages = pgTable(
   'order_messages',
   {

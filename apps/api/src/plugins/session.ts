@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../modules/auth/session-token.ts';
-import { findUserById, type UserRow } from '../modules/users/users.repository.ts';
+import { findSessionUser, type UserRow } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +30,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<U
   if (!token) throw unauthenticated();
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthenticated();
-  const user = await findUserById(ctx.database.db, claims.userId);
+  const user = await findSessionUser(ctx.database.db, claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
   return user;
 }

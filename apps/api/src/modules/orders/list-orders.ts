@@ -1,48 +1,65 @@
 import { ORDERS_PAGE_SIZE, type OrderListQuery } from '@geekly/domain/orders/order-list-filters.ts';
 import type { AppContext } from '../../app-context.ts';
 import { orderPaidCents } from '../ledger/ledger.repository.ts';
+import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { priceOrderWith } from './order-pricing.ts';
 import { toOrderView } from './order-view.ts';
 import {
-  findUserOrder,
+  findUserOrderForView,
   listUserOrderPage,
   messageCounts,
   type OrderRow,
+  type OrderViewInputs,
   preferredGeekIds,
+  type SharedViewInputs,
 } from './orders.repository.ts';
 import { loadPricingInputs } from './pricing-inputs.ts';
 
-type Counts = { paid: Map<string, number>; messages: Map<string, number> };
-
-/** Views of one client's orders, each priced by the server at this moment, in a fixed number of queries. */
-export async function orderViews(ctx: AppContext, userId: string, rows: OrderRow[], counts?: Counts) {
-  const db = ctx.database.db;
-  const ids = rows.map((r) => r.id);
+/**
+ * Views of one client's orders, each priced by the server at this moment, from inputs read with the rows (the
+ * list and one task read them in the same statement: decision 016); only coupons, when the tasks carry codes,
+ * cost a fixed number of queries more.
+ */
+async function buildViews(
+  ctx: AppContext,
+  userId: string,
+  rows: OrderViewInputs[],
+  shared: SharedViewInputs,
+) {
   const now = ctx.now();
-  const [paid, messages, geeks, pricingInputs] = await Promise.all([
-    counts?.paid ?? orderPaidCents(db, ids),
-    counts?.messages ?? messageCounts(db, ids),
-    preferredGeekIds(db, userId),
-    loadPricingInputs(db, userId, rows, now),
-  ]);
+  const pricingInputs = await loadPricingInputs(
+    ctx.database.db,
+    userId,
+    rows.map((r) => r.order),
+    now,
+    shared.subscriptions,
+  );
   return Promise.all(
-    rows.map(async (row) => {
-      const paidCents = paid.get(row.id) ?? 0;
-      const priced = await priceOrderWith(row, paidCents, now, pricingInputs(row));
-      return toOrderView(row, {
+    rows.map(async ({ order, paidCents, messagesCount }) => {
+      const priced = await priceOrderWith(order, paidCents, now, pricingInputs(order));
+      return toOrderView(order, {
         paidCents,
-        messagesCount: messages.get(row.id) ?? 0,
+        messagesCount,
         now,
         priced,
-        preferredGeekIds: geeks,
+        preferredGeekIds: shared.preferredGeekIds,
       });
     }),
   );
 }
 
+/** The view of a task just written (after a change): its inputs read in a fixed number of queries. */
 export async function orderView(ctx: AppContext, row: OrderRow) {
-  const [view] = await orderViews(ctx, row.userId, [row]);
+  const db = ctx.database.db;
+  const [paid, messages, geeks, subscriptions] = await Promise.all([
+    orderPaidCents(db, [row.id]),
+    messageCounts(db, [row.id]),
+    preferredGeekIds(db, row.userId),
+    userSubscriptions(db, row.userId),
+  ]);
+  const inputs = { order: row, paidCents: paid.get(row.id) ?? 0, messagesCount: messages.get(row.id) ?? 0 };
+  const [view] = await buildViews(ctx, row.userId, [inputs], { subscriptions, preferredGeekIds: geeks });
   if (!view) throw new Error('order view missing');
   return view;
 }
@@ -54,15 +71,13 @@ export async function listOrders(ctx: AppContext, user: UserRow, query: OrderLis
     { offset: query.page * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE },
     query,
   );
-  const rows = listed.rows.map((r) => r.order);
-  const counts = {
-    paid: new Map(listed.rows.map((r) => [r.order.id, r.paidCents])),
-    messages: new Map(listed.rows.map((r) => [r.order.id, r.messagesCount])),
-  };
-  return { results: await orderViews(ctx, user.id, rows, counts), total: listed.total };
+  const results = listed.shared ? await buildViews(ctx, user.id, listed.rows, listed.shared) : [];
+  return { results, total: listed.total };
 }
 
 export async function getOrder(ctx: AppContext, user: UserRow, orderId: string) {
-  const row = await findUserOrder(ctx.database.db, user.id, orderId);
-  return row ? orderView(ctx, row) : undefined;
+  const found = await findUserOrderForView(ctx.database.db, user.id, orderId);
+  if (!found) return undefined;
+  const [view] = await buildViews(ctx, user.id, [found], found.shared);
+  return view;
 }

@@ -9,19 +9,27 @@ import {
   isNotNull,
   ne,
   not,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   clientGeeks,
   geeks,
   orderClientTokens,
   orderFiles,
+  orderListCounts,
   orderMessages,
   orders,
   orderTransitions,
 } from '../../db/schema.ts';
+import {
+  type SubscriptionJson,
+  subscriptionsFromJson,
+  userSubscriptionsJson,
+} from '../subscriptions/subscriptions.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -85,6 +93,8 @@ export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRo
 }
 
 type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
+/** A value, or a placeholder of a prepared statement. */
+type Param = string | Placeholder;
 
 /**
  * What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment").
@@ -104,7 +114,7 @@ const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
  * The task list's where clause: the owner's tasks, without the ones the client deleted (seed 000 §4: a deleted
  * task sends the user to /orders), narrowed by the list's filters.
  */
-function orderListWhere(userId: string, filters: ListFilters) {
+function orderListWhere(userId: Param, filters: ListFilters) {
   return and(
     eq(orders.userId, userId),
     eq(orders.clientRemove, false),
@@ -117,8 +127,47 @@ function orderListWhere(userId: string, filters: ListFilters) {
 }
 
 /**
- * A page of the client's list, narrowed by the list's filters, with each task's paid amount and message count in
- * one statement, and the total.
+ * What a view of a client's tasks reads besides the row, as columns of the statement that reads the rows: the
+ * paid amount and message count of each (correlated subqueries), the client's subscriptions and Geeks (the same
+ * on every row; PostgreSQL computes them once).
+ */
+function viewColumns(db: Db, userId: Param) {
+  return {
+    order: getTableColumns(orders),
+    paidCents: sql<string>`${paidCents}`,
+    messagesCount: sql<number>`(select count(*)::int from order_messages m where m.order_id = "orders"."id")`,
+    subscriptions: sql<SubscriptionJson[]>`${userSubscriptionsJson(userId)}`,
+    preferredGeekIds: sql<string[]>`(select coalesce(json_agg(g.id), '[]'::json)
+      from (${preferredGeeksQuery(db, userId)}) g)`,
+  };
+}
+
+type ViewRow = {
+  order: OrderRow;
+  paidCents: string;
+  messagesCount: number;
+  subscriptions: SubscriptionJson[];
+  preferredGeekIds: string[];
+};
+
+function toViewInputs(row: ViewRow) {
+  return { order: row.order, paidCents: Number(row.paidCents), messagesCount: Number(row.messagesCount) };
+}
+
+/** What the client's views share, read once from the first row of the statement. */
+function sharedInputs(row: ViewRow) {
+  return {
+    subscriptions: subscriptionsFromJson(row.subscriptions),
+    preferredGeekIds: row.preferredGeekIds,
+  };
+}
+
+export type OrderViewInputs = ReturnType<typeof toViewInputs>;
+export type SharedViewInputs = ReturnType<typeof sharedInputs>;
+
+/**
+ * A page of the client's list, narrowed by the list's filters, in one statement: the rows with what their views
+ * read (viewColumns) and the total. An empty page (past the end) asks for the total alone.
  */
 export async function listUserOrderPage(
   db: Db,
@@ -126,25 +175,62 @@ export async function listUserOrderPage(
   page: { offset: number; limit: number },
   filters: ListFilters = { payment: 'all', status: 'all' },
 ) {
-  const where = orderListWhere(userId, filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        order: getTableColumns(orders),
-        paidCents: sql<string>`${paidCents}`,
-        messagesCount: sql<number>`(select count(*)::int from order_messages m where m.order_id = "orders"."id")`,
-      })
+  // The page size is written into the statement, and so is the first page's offset: with both known,
+  // PostgreSQL plans the first page once per connection (a generic plan); later pages pass their offset.
+  const later = page.offset > 0;
+  const name = `order_list_${filters.payment}_${filters.status}_${page.limit}${later ? '_later' : ''}`;
+  const statement = prepared(db, name, () => {
+    const user = sql.placeholder('userId');
+    const query = db
+      .select({ ...viewColumns(db, user), total: sql<string>`(${listTotalQuery(db, user, filters)})` })
       .from(orders)
-      .where(where)
+      .where(orderListWhere(user, filters))
       .orderBy(desc(orders.createdAt), desc(orders.number))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({ ...r, paidCents: Number(r.paidCents), messagesCount: Number(r.messagesCount) })),
-    total: total?.n ?? 0,
-  };
+      .limit(page.limit);
+    return (later ? query.offset(sql.placeholder('offset')) : query).prepare(name);
+  });
+  const rows = await statement.execute({ userId, offset: page.offset });
+  const first = rows[0];
+  if (!first) {
+    const [empty] = await listTotalQuery(db, userId, filters);
+    return { rows: [], total: Number(empty?.n ?? 0), shared: undefined };
+  }
+  return { rows: rows.map(toViewInputs), total: Number(first.total), shared: sharedInputs(first) };
+}
+
+/**
+ * The list's total: from the counters the orders trigger keeps (order_list_counts), unless the payment filter
+ * narrows it (the paid amount lives in the ledger, so those rows are counted).
+ */
+function listTotalQuery(db: Db, userId: Param, filters: ListFilters) {
+  if (filters.payment !== 'all') {
+    return db.select({ n: sql<string>`count(*)` }).from(orders).where(orderListWhere(userId, filters));
+  }
+  return db
+    .select({ n: sql<string>`coalesce(sum(${orderListCounts.n}), 0)` })
+    .from(orderListCounts)
+    .where(
+      and(
+        eq(orderListCounts.userId, userId),
+        filters.status === 'all'
+          ? undefined
+          : inArray(orderListCounts.systemClientStatus, [...STATUS_FILTER_STATUSES[filters.status]]),
+      ),
+    );
+}
+
+/** One of the client's tasks with what its view reads, in one statement (another user's task: undefined). */
+export async function findUserOrderForView(db: Db, userId: string, orderId: string) {
+  if (!isUuid(orderId)) return undefined;
+  const statement = prepared(db, 'order_for_view', () =>
+    db
+      .select(viewColumns(db, sql.placeholder('userId')))
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+      .prepare('order_for_view'),
+  );
+  const [row] = await statement.execute({ userId, orderId });
+  return row ? { ...toViewInputs(row), shared: sharedInputs(row) } : undefined;
 }
 
 export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<string, number>> {
@@ -164,11 +250,16 @@ const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision request
 
 /** The Geeks a client may choose as Preferred Geek: My Geeks, so blocked ones are left out. */
 export async function preferredGeekIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await preferredGeeksQuery(db, userId);
+  return rows.map((r) => r.id);
+}
+
+function preferredGeeksQuery(db: Db, userId: Param) {
   const blocked = db
     .select({ id: clientGeeks.geekId })
     .from(clientGeeks)
     .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
-  const rows = await db
+  return db
     .selectDistinct({ id: geeks.id })
     .from(orders)
     .innerJoin(geeks, eq(geeks.id, orders.writerId))
@@ -181,7 +272,6 @@ export async function preferredGeekIds(db: Db, userId: string): Promise<string[]
         not(inArray(geeks.id, blocked)),
       ),
     );
-  return rows.map((r) => r.id);
 }
 
 export async function insertTransitionLog(db: Db, values: typeof orderTransitions.$inferInsert) {

@@ -1,5 +1,5 @@
 import type { CouponUsage } from '@geekly/domain/pricing/coupons.ts';
-import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
+import { hasPremiumPlus, type SubscriptionInput } from '@geekly/domain/subscriptions/subscription-display.ts';
 import type { Db } from '../../db/database.ts';
 import { couponUsages, findCoupons } from '../coupons/coupons.repository.ts';
 import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
@@ -9,12 +9,19 @@ import type { OrderRow } from './orders.repository.ts';
 /**
  * Everything pricing reads for a page of one client's tasks, in a fixed number of queries whatever the page
  * size: the client's subscriptions, the page's coupons, and coupon use counted the way couponUsage counts it
- * (paid tasks other than the one being priced).
+ * (paid tasks other than the one being priced). Subscriptions read beforehand (with the rows) are not read
+ * again; coupons are read only when the rows carry codes.
  */
-export async function loadPricingInputs(db: Db, userId: string, rows: OrderRow[], now: Date) {
+export async function loadPricingInputs(
+  db: Db,
+  userId: string,
+  rows: OrderRow[],
+  now: Date,
+  subscriptions?: SubscriptionInput[],
+) {
   const codes = [...new Set(rows.flatMap((r) => (r.discount ? [r.discount] : [])))];
   const [subs, coupons, usages] = await Promise.all([
-    userSubscriptions(db, userId),
+    subscriptions ?? userSubscriptions(db, userId),
     findCoupons(db, codes),
     couponUsages(db, userId, codes),
   ]);

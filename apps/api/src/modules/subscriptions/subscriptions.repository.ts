@@ -1,5 +1,8 @@
-import type { SubscriptionInput } from '@geekly/domain/subscriptions/subscription-display.ts';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type {
+  SubscriptionInput,
+  SubscriptionTag,
+} from '@geekly/domain/subscriptions/subscription-display.ts';
+import { and, asc, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { payments, subscriptions } from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
@@ -14,6 +17,35 @@ export async function userSubscriptions(db: Db, userId: string): Promise<Subscri
     tag: r.tag,
     cancel_at_period_end: r.cancelAtPeriodEnd,
     current_period_end: r.currentPeriodEnd,
+  }));
+}
+
+/** One subscription as userSubscriptionsJson writes it (the period's end in epoch milliseconds). */
+export type SubscriptionJson = {
+  status: string;
+  tag: SubscriptionTag;
+  cancel_at_period_end: boolean;
+  current_period_end_ms: number | null;
+};
+
+/**
+ * The client's subscriptions, as userSubscriptions reads them, as one JSON value for a column of another
+ * statement (a page of tasks reads them with its rows: decision 016). Read it with subscriptionsFromJson.
+ */
+export function userSubscriptionsJson(userId: string | Placeholder): SQL<SubscriptionJson[]> {
+  return sql`(select coalesce(json_agg(json_build_object(
+      'status', s.status, 'tag', s.tag, 'cancel_at_period_end', s.cancel_at_period_end,
+      'current_period_end_ms', floor(extract(epoch from s.current_period_end) * 1000)
+    ) order by s.created_at), '[]'::json)
+    from ${subscriptions} s where s.user_id = ${userId})`;
+}
+
+export function subscriptionsFromJson(rows: SubscriptionJson[]): SubscriptionInput[] {
+  return rows.map((r) => ({
+    status: r.status,
+    tag: r.tag,
+    cancel_at_period_end: r.cancel_at_period_end,
+    current_period_end: r.current_period_end_ms === null ? null : new Date(r.current_period_end_ms),
   }));
 }
 

@@ -1,9 +1,23 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import { ledgerEntries, orders, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** The caller of a request (session plugin): every authenticated request reads it, so a prepared statement. */
+export async function findSessionUser(db: Database, id: string): Promise<UserRow | undefined> {
+  const statement = prepared(db, 'session_user', () =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('session_user'),
+  );
+  const [row] = await statement.execute({ id });
+  return row;
+}
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
