@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { newLoginKey, newReferralCode } from './random-codes.ts';
 import { loadUserView } from './user-view.ts';
@@ -35,6 +36,8 @@ export async function signUp(ctx: AppContext, input: SignUpInput, meta: { countr
       throw new AppError('CONFLICT', 'Already exists email');
   }
   if (!user) throw new Error('could not allocate unique codes for a new user');
+  // The account exists whatever happens to its welcome mail: a failure here is logged, never the sign-up's.
+  await queueWelcomeMail(ctx, user).catch((err) => console.error('welcome mail', err));
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return { jwt, user: await loadUserView(db, user) };
 }
