@@ -18,6 +18,12 @@ function watchStreams(context: BrowserContext) {
   const done = (r: Request) => open.delete(r);
   context.on('requestfinished', done);
   context.on('requestfailed', done);
+  // A closed tab's connection ends with it (its request reports no end of its own).
+  context.on('page', (page) =>
+    page.on('close', () => {
+      for (const r of open) if (r.frame().page() === page) open.delete(r);
+    }),
+  );
   return { opened, open };
 }
 
