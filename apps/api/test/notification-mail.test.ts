@@ -111,7 +111,8 @@ describe('notification mail', () => {
     expect(body).toContain('Hi, I am your Geek');
     expect(body).toContain('New messages from your Account Manager and Geek');
     // the button logs in once and opens the messages panel
-    const link = /http:\/\/localhost:3000\/login\/([\w-]+)\?to=%2Forder%2F[\w-]+%2Fmessages#messagesemail/.exec(body);
+    const link =
+      /http:\/\/localhost:3000\/login\/([\w-]+)\?to=%2Forder%2F[\w-]+%2Fmessages#messagesemail/.exec(body);
     expect(link).not.toBeNull();
     const tokens = await t.db.select().from(loginTokens);
     expect(tokens.some((r) => r.redirectPath === `/order/${order._id}/messages`)).toBe(true);

@@ -222,7 +222,6 @@ async function runEffects(
   row: OrderRow,
   effects: OrderEffect[],
   key: string,
-  name: TransitionName,
   money: { priceCents: number | null; paidCents: number },
 ) {
   const order = { type: 'order', id: row.id } as const;
@@ -323,7 +322,7 @@ export async function applyOrderTransition<N extends TransitionName>(
     if (status === 'New project' || status === 'Unpaid')
       columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';
 
-    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name, {
+    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, {
       priceCents: p.priceCents,
       paidCents,
     });
