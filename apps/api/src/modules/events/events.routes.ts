@@ -93,6 +93,11 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
         for (const name of res.getHeaderNames()) res.removeHeader(name);
         res.writeHead(200, STREAM_HEADERS);
         res.write('retry: 3000\n\n');
+        // Node keeps the sent status line and headers as a string built piece by piece (a rope of ~30 parts);
+        // an identical flat copy holds a third of the memory for the stream's whole life.
+        const sent = res as unknown as { _header: string | null };
+        if (typeof sent._header === 'string')
+          sent._header = Buffer.from(sent._header, 'latin1').toString('latin1');
         const sub = live.hub.add(userId, res);
         // A closed stream frees everything it held.
         res.on('close', () => live.hub.remove(userId, sub));
