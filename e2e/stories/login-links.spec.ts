@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from '../support/student.ts';
 
-test('A link from an order e-mail logs the student in once and opens the task; a referral link never logs in', async ({
+test('A link from an order e-mail logs the student in once and opens the task, and a spent one still leads there after log-in; a referral link never logs in', async ({
   browser,
   playwright,
   baseURL,
@@ -33,7 +33,7 @@ test('A link from an order e-mail logs the student in once and opens the task; a
   await expect
     .poll(() => {
       const mail = sentMail().find((m) => m.includes(`To: ${email}`) && m.includes('This means a Geek'));
-      link = /http:\/\/[^\s/]+(\/login\/[A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
+      link = /http:\/\/[^\s/]+(\/login\/[A-Za-z0-9_-]+\?to=[^\s#]+#orderemail)/.exec(mail ?? '')?.[1] ?? '';
       return link;
     })
     .toMatch(/^\/login\//);
@@ -44,6 +44,10 @@ test('A link from an order e-mail logs the student in once and opens the task; a
   await page.goto(link);
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
   await expect(page.getByText(title).first()).toBeVisible();
+  // Opened again in the same (now logged-in) browser, the spent link still leads to the task.
+  await page.goto('/orders');
+  await page.goto(link);
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
   await first.close();
 
   // The link works once: opened again, it shows the log-in popup with a clear message.
@@ -61,7 +65,9 @@ test('A link from an order e-mail logs the student in once and opens the task; a
     .getByRole('button', { name: /log in/i })
     .last()
     .click();
-  await expect(again).toHaveURL(/\/orders$/);
+  // The spent link's destination is not lost: after the password log-in the student lands on the task.
+  await expect(again).toHaveURL(new RegExp(`/order/${id}$`));
+  await expect(again.getByText(title).first()).toBeVisible();
   await second.close();
 
   // A link from an e-mail to a task (#orderemail) opened while logged out comes back after log-in.

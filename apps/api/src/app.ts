@@ -20,6 +20,7 @@ import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
 import { startMessageMailWorker } from './modules/notifications/message-mail.ts';
+import { startReceiptSweep } from './modules/notifications/receipts.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -95,6 +96,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.addHook('onClose', async () => staffLive.stop());
   const stopMessageMail = startMessageMailWorker(ctx);
   app.addHook('onClose', async () => stopMessageMail());
+  const stopReceipts = startReceiptSweep(ctx);
+  app.addHook('onClose', async () => stopReceipts());
 
   await app.register(
     async (api) => {

@@ -332,7 +332,7 @@ describe('restore password', () => {
     expect(res.status).toBe(200);
     expect(await t.ctx.mailer.drain()).toBeGreaterThanOrEqual(1);
     const mails = t.sentMail().slice(before);
-    const mail = mails.find((m) => m.includes(`To: ${email}`));
+    const mail = mails.find((m) => m.includes(`To: ${email}`) && m.includes('new Geekly password'));
     expect(mail).toBeDefined();
     const newPassword = /new Geekly password: (\S+)/.exec(mail ?? '')?.[1];
     expect(newPassword).toMatch(/^[A-Za-z0-9]{12}$/);

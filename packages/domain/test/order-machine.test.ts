@@ -607,6 +607,8 @@ describe('request_refund and its answers', () => {
       refund_comment: 'card - quality',
       refund_to: 'card',
     });
+    // the client hears by mail that the request arrived
+    expect(accepted(ask(lookingForGeek)).effects).toEqual([{ kind: 'notify', notice: 'refund_requested' }]);
     expect(ask(delivered).ok).toBe(true);
     expect(ask(revisionCompleted).ok).toBe(true);
   });

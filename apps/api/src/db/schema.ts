@@ -356,6 +356,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
     lastError: text('last_error'),
+    /** One mail per cause (a payment's receipt, a welcome): a second enqueue with the same key is a no-op. */
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],

@@ -28,9 +28,27 @@ type Place = { pathname: string; search: string; hash: string };
 
 const isMarker = (hash: string) => (EMAIL_LINK_MARKERS as readonly string[]).includes(hash.replace(/^#/, ''));
 
-/** An address carrying an e-mail link marker is remembered (without the marker) for after log-in. */
+/**
+ * Where a one-time log-in link (`/login/{token}?to={path}`) leads: its `to`, when that is a local path. The
+ * link itself is never a destination: its token works once (decision 024).
+ */
+export function loginLinkDestination(search: string): string | null {
+  const to = new URLSearchParams(search).get('to');
+  return isLocalPath(to) && !to.startsWith('/login/') ? to : null;
+}
+
+/**
+ * An address carrying an e-mail link marker is remembered (without the marker) for after log-in; for a
+ * one-time log-in link, the page it leads to, so a password log-in after a spent link still gets there.
+ */
 export function rememberEmailLink(location: Place) {
-  if (isMarker(location.hash)) rememberReturnTo(location.pathname + location.search);
+  if (!isMarker(location.hash)) return;
+  if (location.pathname.startsWith('/login/')) {
+    const to = loginLinkDestination(location.search);
+    if (to) rememberReturnTo(to);
+    return;
+  }
+  rememberReturnTo(location.pathname + location.search);
 }
 
 /** The page a visitor was bounced from to log in; an e-mail marker has done its job and is dropped. */

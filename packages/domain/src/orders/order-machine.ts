@@ -87,6 +87,7 @@ export type OrderNotice =
   | 'revision_accepted'
   | 'revision_declined'
   | 'revision_delivered'
+  | 'refund_requested'
   | 'refund_accepted'
   | 'refund_declined';
 
@@ -332,6 +333,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
         refund_comment: input.comment,
         refund_to: input.destination,
       },
+      effects: [{ kind: 'notify', notice: 'refund_requested' }],
     }),
   },
 

@@ -4,8 +4,11 @@ import { mailOutbox } from '../../db/schema.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
 
 export type Mailer = {
-  /** Writes the message to the outbox inside the caller's transaction. */
-  enqueue(db: Db, message: MailMessage): Promise<void>;
+  /**
+   * Writes the message to the outbox inside the caller's transaction. With `dedupeKey`, a message already
+   * queued under that key wins and this one is dropped; returns whether it was queued.
+   */
+  enqueue(db: Db, message: MailMessage, opts?: { dedupeKey?: string }): Promise<boolean>;
   /** Asks the worker to look at the outbox now (call after commit). */
   kick(): void;
   /** Sends what is due; returns how many were sent. */
@@ -110,8 +113,13 @@ export function createMailer(opts: {
   if (opts.pollMs !== 0) schedule(0);
 
   return {
-    async enqueue(tx, message) {
-      await tx.insert(mailOutbox).values(message);
+    async enqueue(tx, message, o) {
+      const rows = await tx
+        .insert(mailOutbox)
+        .values({ ...message, dedupeKey: o?.dedupeKey ?? null })
+        .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+        .returning({ id: mailOutbox.id });
+      return rows.length > 0;
     },
     kick() {
       if (opts.pollMs !== 0) schedule(0);

@@ -45,5 +45,9 @@ export async function spendLoginToken(db: Db, token: string, now: Date) {
   return row;
 }
 
-export const loginLink = (publicUrl: string, token: string) =>
-  `${publicUrl.replace(/\/$/, '')}/login/${token}`;
+/**
+ * The address of a one-time log-in link. `to` repeats where the token leads, so a link whose token is already
+ * spent (or expired) still brings the user there after logging in with a password.
+ */
+export const loginLink = (publicUrl: string, token: string, to?: string) =>
+  `${publicUrl.replace(/\/$/, '')}/login/${token}${to ? `?to=${encodeURIComponent(to)}` : ''}`;

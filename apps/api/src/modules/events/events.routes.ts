@@ -8,6 +8,14 @@ import { eventsAfter, latestUserEventId, oldestEventId, REPLAY_LIMIT } from './e
 import type { Live } from './live.ts';
 import { frameOf, type Subscriber } from './live-hub.ts';
 
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-content-type-options': 'nosniff',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
 const eventId = z.string().regex(/^\d{1,15}$/);
 const parseId = (v: unknown) => (eventId.safeParse(v).success ? Number(v) : undefined);
 
@@ -73,22 +81,28 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
+        // A stream lives for hours, so it keeps only what it needs (decision 019, bench/events.mjs): the user's
+        // id, not the user row the session loaded.
+        const userId = currentUser(request).id;
+        request.user = null;
         const lastId = parseId(request.headers['last-event-id']) ?? parseId(request.query.last_event_id);
         reply.hijack();
         const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
+        // The page headers set for every answer (CSP, frame and referrer policies…) mean nothing to an event
+        // stream, and each open response would hold them for its whole life.
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        res.writeHead(200, STREAM_HEADERS);
         res.write('retry: 3000\n\n');
-        const sub = live.hub.add(user.id, res);
+        // Node keeps the sent status line and headers as a string built piece by piece (a rope of ~30 parts);
+        // an identical flat copy holds a third of the memory for the stream's whole life.
+        const sent = res as unknown as { _header: string | null };
+        if (typeof sent._header === 'string')
+          sent._header = Buffer.from(sent._header, 'latin1').toString('latin1');
+        const sub = live.hub.add(userId, res);
         // A closed stream frees everything it held.
-        res.on('close', () => live.hub.remove(user.id, sub));
+        res.on('close', () => live.hub.remove(userId, sub));
         try {
-          await catchUp(ctx, user.id, sub, lastId);
+          await catchUp(ctx, userId, sub, lastId);
         } catch (err) {
           request.log.error(err);
           res.end();

@@ -11,15 +11,16 @@ import {
   type TransitionRefusal,
 } from '@geekly/domain/orders/order-machine.ts';
 import { refundSplit } from '@geekly/domain/payments/rewards.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { ledgerTransactions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { afterTransition } from '../notifications/after-transition.ts';
+import { mailLink } from '../notifications/mail-links.ts';
+import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
 import { orderNoticeMail } from './order-notices.ts';
@@ -189,13 +190,38 @@ export async function refundOrder(
   return split;
 }
 
+/**
+ * Names a task payment the way its receipt does: a tip; the first payment (the 30% deposit, or the whole
+ * task); the payment after a deposit (the remaining 70%, with any add-ons chosen meanwhile); or a later one
+ * (add-ons bought after the task was paid).
+ */
+async function paymentMemo(
+  tx: Db,
+  row: OrderRow,
+  effect: { purpose: 'order' | 'tip'; amountCents: number },
+  money: { priceCents: number | null; paidCents: number },
+) {
+  const task = `task #${row.number}`;
+  if (effect.purpose === 'tip') return `Tip for the Geek of ${task}`;
+  if (money.paidCents === 0)
+    return money.priceCents !== null && effect.amountCents < money.priceCents
+      ? `Deposit (30%) for ${task}`
+      : `Payment for ${task}`;
+  const earlier = await tx
+    .select({ memo: ledgerTransactions.memo })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.orderId, row.id), like(ledgerTransactions.kind, 'order_payment_%')));
+  return earlier.length === 1 && earlier[0]?.memo?.startsWith('Deposit')
+    ? `Remaining 70% for ${task}`
+    : `Add-ons for ${task}`;
+}
+
 async function runEffects(
   ctx: AppContext,
   tx: Db,
   row: OrderRow,
   effects: OrderEffect[],
   key: string,
-  name: TransitionName,
   money: { priceCents: number | null; paidCents: number },
 ) {
   const order = { type: 'order', id: row.id } as const;
@@ -211,7 +237,8 @@ async function runEffects(
       await postLedgerTransaction(tx, {
         ...meta,
         kind: `${effect.purpose === 'tip' ? 'tip' : 'order_payment'}_${effect.source}`,
-        memo: `${name} task #${row.number}`,
+        // What the payment was for, as its receipt names it (decision 024).
+        memo: await paymentMemo(tx, row, effect, money),
         entries: [
           { account: user, amountCents: -effect.amountCents },
           { account: to, amountCents: effect.amountCents },
@@ -228,8 +255,7 @@ async function runEffects(
         .where(eq(users.id, row.userId));
       if (owner) {
         // Decision 011: the mail's link logs the owner in once and opens the task; issued in this transaction.
-        const token = await issueLoginToken(tx, row.userId, `/order/${row.id}`, ctx.now());
-        const link = loginLink(ctx.config.PUBLIC_URL, token);
+        const link = await mailLink(ctx, tx, row.userId, `/order/${row.id}`, 'orderemail');
         await ctx.mailer.enqueue(tx, orderNoticeMail(effect.notice, row, owner.email, link));
       }
     }
@@ -296,7 +322,7 @@ export async function applyOrderTransition<N extends TransitionName>(
     if (status === 'New project' || status === 'Unpaid')
       columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';
 
-    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, name, {
+    await runEffects(ctx, tx, next, outcome.effects, opts.idempotencyKey ?? `${name}:${transitionId}`, {
       priceCents: p.priceCents,
       paidCents,
     });
@@ -318,9 +344,12 @@ export async function applyOrderTransition<N extends TransitionName>(
       updated,
       mails: followUpMail || outcome.effects.some((e) => e.kind === 'notify'),
       cardRefund: outcome.effects.some((e) => e.kind === 'refund' && e.destination === 'card'),
+      paid: outcome.effects.some((e) => e.kind === 'charge'),
     };
   });
   if (result.mails) ctx.mailer.kick();
+  // A payment's receipt, after its commit (decision 024); a webhook's payment queues it after its own commit.
+  if (result.paid && !opts.tx) await receiptsAfterCommit(ctx, result.updated.userId);
   // Outside the transaction: the gateway is never called while rows are locked (a failure is retried later).
   if (result.cardRefund && !opts.tx) await processCardRefunds(ctx, orderId);
   return result.updated;

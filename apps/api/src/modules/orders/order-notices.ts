@@ -22,6 +22,10 @@ const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
     body: 'We could not take your revision request. Please write to us in the task messages to talk it over.',
   },
   revision_delivered: { subject: 'Your revision is ready', body: 'Your Geek has sent the revised work.' },
+  refund_requested: {
+    subject: 'We received your refund request',
+    body: 'We will review your refund request and write to you with our decision. You can follow it on your task page.',
+  },
   refund_accepted: {
     subject: 'Your refund is accepted',
     body: 'We accepted your refund request. Money refunded to your balance is there now; a card refund takes 3-5 business days.',
@@ -42,7 +46,7 @@ export function orderNoticeMail(notice: OrderNotice, order: OrderRow, to: string
     preview: t.body,
     heading: t.subject,
     paragraphs: [t.body, `Task #${order.number}: ${order.title}`],
-    button: { label: 'Open your task', href: `${link}#orderemail` },
+    button: { label: 'Open your task', href: link },
   });
   return { to, subject: `${t.subject} — task #${order.number}`, text, html };
 }

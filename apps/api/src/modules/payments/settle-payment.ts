@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { paymentEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 import { applyBillingEvent, invoicePayment } from '../subscriptions/billing-events.ts';
@@ -54,6 +55,17 @@ async function applyToOrder(ctx: AppContext, tx: Db, p: PaymentRow) {
  * pays what it was for; if that is refused meanwhile, the money stays on the balance and the reason is kept.
  */
 export async function settlePaymentEvent(ctx: AppContext, gateway: string, event: GatewayEvent) {
+  const settled = await settleInTransaction(ctx, gateway, event);
+  // After the commit: the receipt (decision 024). A replay settled nothing, so it mails nothing either.
+  if (settled.paidBy) await receiptsAfterCommit(ctx, settled.paidBy);
+  return { applied: settled.applied };
+}
+
+async function settleInTransaction(
+  ctx: AppContext,
+  gateway: string,
+  event: GatewayEvent,
+): Promise<{ applied: boolean; paidBy?: string }> {
   return ctx.database.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -146,6 +158,6 @@ export async function settlePaymentEvent(ctx: AppContext, gateway: string, event
       outcomeNote: note,
       settledAt: now,
     });
-    return { applied: true };
+    return { applied: true, paidBy: p.userId };
   });
 }

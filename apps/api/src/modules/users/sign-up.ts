@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
 import { recordDevice } from '../referral/referral.repository.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { newLoginKey, newReferralCode } from './random-codes.ts';
@@ -42,6 +43,8 @@ export async function signUp(
   if (!user) throw new Error('could not allocate unique codes for a new user');
   // The same-device referral signal (decision 017).
   if (meta.deviceId) await recordDevice(db, user.id, meta.deviceId, ctx.now());
+  // The account exists whatever happens to its welcome mail: a failure here is logged, never the sign-up's.
+  await queueWelcomeMail(ctx, user).catch((err) => console.error('welcome mail', err));
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return { jwt, user: await loadUserView(db, user) };
 }
