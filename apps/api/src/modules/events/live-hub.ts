@@ -63,9 +63,11 @@ export class LiveHub {
     const set = this.byUser.get(notice.u);
     if (!set) return 0;
     const frame = frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });
+    // Encoded once for every stream of the user.
+    const bytes = Buffer.from(frame);
     for (const sub of set) {
       if (sub.held) sub.held.push({ id: notice.id, frame });
-      else sub.res.write(frame);
+      else sub.res.write(bytes);
     }
     return set.size;
   }
