@@ -45,16 +45,19 @@ export async function createServerDatabase(
  * The engine under test: in-memory PGlite by default; with TEST_DATABASE_URL, a fresh database on
  * that PostgreSQL server for each test file (dropped afterwards), so runs never see each other's data.
  */
+/** The run's template databases (database-template.ts); none outside Vitest (bench/api.mjs builds apps too). */
+const template = (key: 'pgliteTemplate' | 'serverTemplate') => (process.env.VITEST ? inject(key) : '');
+
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const template = inject('pgliteTemplate');
+    const dump = template('pgliteTemplate');
     const database = await openPglite(undefined, {
-      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+      loadDataDir: dump ? new Blob([readFileSync(dump)]) : undefined,
     });
     return { database, dispose: () => database.close() };
   }
-  const created = await createServerDatabase(serverUrl, inject('serverTemplate') || undefined);
+  const created = await createServerDatabase(serverUrl, template('serverTemplate') || undefined);
   const database = await openPostgres(created.url);
   return {
     database,
