@@ -1,12 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpTransport } from '../src/adapters/mail/mail-transport.ts';
-import { createMailer } from '../src/adapters/mail/mailer.ts';
 import { geeks, loginTokens } from '../src/db/schema.ts';
 import { markPresent } from '../src/modules/events/events.repository.ts';
 import { sendDueMessageMails } from '../src/modules/notifications/message-mail.ts';
 import { uploadGeekFile } from './helpers/files.ts';
+import { mailThroughSmtp, type ReceivedMail } from './helpers/smtp-inbox.ts';
 import {
   call,
   createTestApp,
@@ -18,48 +15,23 @@ import {
 } from './helpers/test-app.ts';
 
 // Mail goes through a real SMTP server started here (the smtp-server package) and is read back from it.
-type Received = { to: string[]; raw: string };
+type Received = ReceivedMail;
 let inbox: Received[] = [];
-let smtp: SMTPServer;
+let stopSmtp: () => Promise<void>;
 let t: TestApp;
 let ops: string;
 let geekId: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (d: string) => {
-        raw += d;
-      });
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
   t = await createTestApp();
-  // The app's mailer, as MAIL=smtp builds it, pointed at the test's server.
-  await t.ctx.mailer.stop();
-  t.ctx.mailer = createMailer({
-    db: t.db,
-    transport: createSmtpTransport(`smtp://127.0.0.1:${port}`),
-    from: t.ctx.config.MAIL_FROM,
-    pollMs: 0,
-  });
+  stopSmtp = await mailThroughSmtp(t, (mail) => inbox.push(mail));
   ops = await staffToken(t);
   const [geek] = await t.db.insert(geeks).values({ publicFullName: 'Mail G.', major: 'English' }).returning();
   geekId = geek?.id ?? '';
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await stopSmtp();
 });
 
 /** A received message with quoted-printable bodies and encoded-word headers decoded (UTF-8). */

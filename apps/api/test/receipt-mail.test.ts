@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpTransport } from '../src/adapters/mail/mail-transport.ts';
-import { createMailer } from '../src/adapters/mail/mailer.ts';
 import { signWebhook } from '../src/adapters/payments/sandbox/sandbox-signing.ts';
 import { geeks } from '../src/db/schema.ts';
 import { queueReceipts } from '../src/modules/notifications/receipts.ts';
 import { uploadGeekFile } from './helpers/files.ts';
 import { CARDS, expectLedgerConsistent, payWithCard, topUp } from './helpers/sandbox-card.ts';
+import { mailThroughSmtp, type ReceivedMail } from './helpers/smtp-inbox.ts';
 import {
   call,
   createTestApp,
@@ -22,41 +19,17 @@ import {
 
 // Issue 13: the welcome mail, a receipt for every payment with the ledger's amounts, and the 'refund requested'
 // mail, sent through a real SMTP server started here (the smtp-server package) and read back from it.
-type Received = { to: string[]; raw: string };
+type Received = ReceivedMail;
 let inbox: Received[] = [];
-let smtp: SMTPServer;
+let stopSmtp: () => Promise<void>;
 let t: TestApp;
 let ops: string;
 let geekId: string;
 const clients: { token: string; id: string }[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (d: string) => {
-        raw += d;
-      });
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
   t = await createTestApp();
-  await t.ctx.mailer.stop();
-  t.ctx.mailer = createMailer({
-    db: t.db,
-    transport: createSmtpTransport(`smtp://127.0.0.1:${port}`),
-    from: t.ctx.config.MAIL_FROM,
-    pollMs: 0,
-  });
+  stopSmtp = await mailThroughSmtp(t, (mail) => inbox.push(mail));
   ops = await staffToken(t);
   const [geek] = await t.db
     .insert(geeks)
@@ -67,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await expectLedgerConsistent(t, clients);
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await stopSmtp();
 });
 
 /** The plain-text part of a received message, quoted-printable decoded (UTF-8), and its subject. */

@@ -6,13 +6,14 @@ import { opsApi } from '../features/ops/api/ops-client.ts';
 import type { StaffMe } from '../features/ops/api/ops-types.ts';
 import {
   formatWhen,
+  formErrors,
   OpsButton,
+  OpsFormFooter,
   OpsModal,
   OpsSelect,
   OpsTextField,
   opsStyles as s,
 } from '../features/ops/components/widgets.tsx';
-import { ApiError } from '../lib/api-client.ts';
 
 type StaffAccount = StaffMe & { created_at: string };
 
@@ -90,13 +91,7 @@ function NewStaffButton() {
               setEmail('');
               setPassword('');
             } catch (err) {
-              setErrors(
-                err instanceof ApiError
-                  ? Object.keys(err.fieldErrors).length
-                    ? err.fieldErrors
-                    : { form: err.text }
-                  : { form: 'Unknown error' },
-              );
+              setErrors(formErrors(err));
             } finally {
               setBusy(false);
             }
@@ -119,19 +114,7 @@ function NewStaffButton() {
               { id: 'admin', label: 'Admin', hint: 'everything' },
             ]}
           />
-          {errors.form ? (
-            <p role="alert" className={s.error}>
-              {errors.form}
-            </p>
-          ) : null}
-          <div className={s.actions}>
-            <OpsButton type="submit" isDisabled={busy}>
-              Add
-            </OpsButton>
-            <OpsButton variant="secondary" onPress={() => setOpen(false)}>
-              Cancel
-            </OpsButton>
-          </div>
+          <OpsFormFooter error={errors.form} submitLabel="Add" busy={busy} onCancel={() => setOpen(false)} />
         </Form>
       </OpsModal>
     </>

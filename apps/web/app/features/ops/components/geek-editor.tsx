@@ -3,7 +3,7 @@ import { Checkbox, Form } from 'react-aria-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useEditGeek } from '../api/ops-queries.ts';
 import type { Geek } from '../api/ops-types.ts';
-import { OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
+import { OpsFormFooter, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
 
 /** Edit a Geek's public profile, or disable them so no task can be assigned to them. */
 export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void }) {
@@ -48,19 +48,7 @@ export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void 
           <span className={s.track} aria-hidden="true" />
           Disabled (cannot be assigned)
         </Checkbox>
-        {errors.form ? (
-          <p role="alert" className={s.error}>
-            {errors.form}
-          </p>
-        ) : null}
-        <div className={s.actions}>
-          <OpsButton type="submit" isDisabled={edit.isPending}>
-            Save
-          </OpsButton>
-          <OpsButton variant="secondary" onPress={onClose}>
-            Cancel
-          </OpsButton>
-        </div>
+        <OpsFormFooter error={errors.form} submitLabel="Save" busy={edit.isPending} onCancel={onClose} />
       </Form>
     </OpsModal>
   );

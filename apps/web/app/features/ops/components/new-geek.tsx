@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { opsApi } from '../api/ops-client.ts';
-import { OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
+import { OpsButton, OpsFormFooter, OpsModal, OpsTextField } from './widgets.tsx';
 
 /** 'Add a Geek': POST /ops/geeks. */
 export function NewGeekButton() {
@@ -51,19 +51,7 @@ export function NewGeekButton() {
           <OpsTextField label="Public name" value={name} onChange={setName} autoFocus />
           <OpsTextField label="Major" value={major} onChange={setMajor} />
           <OpsTextField label="Subjects (comma-separated)" value={subjects} onChange={setSubjects} />
-          {errors.form ? (
-            <p role="alert" className={s.error}>
-              {errors.form}
-            </p>
-          ) : null}
-          <div className={s.actions}>
-            <OpsButton type="submit" isDisabled={busy}>
-              Add
-            </OpsButton>
-            <OpsButton variant="secondary" onPress={() => setOpen(false)}>
-              Cancel
-            </OpsButton>
-          </div>
+          <OpsFormFooter error={errors.form} submitLabel="Add" busy={busy} onCancel={() => setOpen(false)} />
         </Form>
       </OpsModal>
     </>

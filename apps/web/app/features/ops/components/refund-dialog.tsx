@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useRefund } from '../api/ops-queries.ts';
-import { dollars, OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
+import {
+  dollars,
+  formErrors,
+  OpsButton,
+  OpsFormFooter,
+  OpsModal,
+  OpsTextField,
+  opsStyles as s,
+} from './widgets.tsx';
 
 /** A partial refund: at most what is paid and not yet refunded (the server checks it under the task's lock). */
 export function RefundDialog({ orderId, refundable }: { orderId: string; refundable: number }) {
@@ -31,14 +38,7 @@ export function RefundDialog({ orderId, refundable }: { orderId: string; refunda
                   setAmount('');
                   setMemo('');
                 },
-                onError: (err) =>
-                  setErrors(
-                    err instanceof ApiError
-                      ? Object.keys(err.fieldErrors).length
-                        ? err.fieldErrors
-                        : { form: err.text }
-                      : { form: 'Unknown error' },
-                  ),
+                onError: (err) => setErrors(formErrors(err)),
               },
             );
           }}
@@ -70,19 +70,12 @@ export function RefundDialog({ orderId, refundable }: { orderId: string; refunda
             multiline
             error={errors.memo}
           />
-          {errors.form ? (
-            <p role="alert" className={s.error}>
-              {errors.form}
-            </p>
-          ) : null}
-          <div className={s.actions}>
-            <OpsButton type="submit" isDisabled={refund.isPending}>
-              Refund
-            </OpsButton>
-            <OpsButton variant="secondary" onPress={() => setOpen(false)}>
-              Cancel
-            </OpsButton>
-          </div>
+          <OpsFormFooter
+            error={errors.form}
+            submitLabel="Refund"
+            busy={refund.isPending}
+            onCancel={() => setOpen(false)}
+          />
         </Form>
       </OpsModal>
     </>

@@ -16,6 +16,7 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
+import { ApiError } from '../../../lib/api-client.ts';
 import s from './ops.module.css';
 
 export { s as opsStyles };
@@ -122,3 +123,37 @@ export function OpsModal(props: {
 export const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const dollars = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);
+
+/** The server's refusal as form errors: its messages by field when it names fields, else its text for the form. */
+export const formErrors = (err: unknown): Record<string, string> =>
+  err instanceof ApiError
+    ? Object.keys(err.fieldErrors).length
+      ? err.fieldErrors
+      : { form: err.text }
+    : { form: 'Unknown error' };
+
+/** A dialog form's foot: the form's error, its submit button and Cancel. */
+export function OpsFormFooter(props: {
+  error: string | undefined;
+  submitLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {props.error ? (
+        <p role="alert" className={s.error}>
+          {props.error}
+        </p>
+      ) : null}
+      <div className={s.actions}>
+        <OpsButton type="submit" isDisabled={props.busy}>
+          {props.submitLabel}
+        </OpsButton>
+        <OpsButton variant="secondary" onPress={props.onCancel}>
+          Cancel
+        </OpsButton>
+      </div>
+    </>
+  );
+}
