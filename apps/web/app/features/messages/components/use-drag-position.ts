@@ -67,7 +67,11 @@ export function useDragPosition(size: number) {
         d.active = true;
       }
       dragged.current = true;
-      setPos(clamp({ right: d.start.right - dx, bottom: d.start.bottom - dy }, size));
+      const next = clamp({ right: d.start.right - dx, bottom: d.start.bottom - dy }, size);
+      // Kept at once, not at the next render: the release can come before React renders the last move, and the
+      // stored place must be where the button was let go.
+      latest.current = next;
+      setPos(next);
     },
     [size],
   );
