@@ -15,8 +15,7 @@ import {
 } from './helpers/test-app.ts';
 
 // Mail goes through a real SMTP server started here (the smtp-server package) and is read back from it.
-type Received = ReceivedMail;
-let inbox: Received[] = [];
+let inbox: ReceivedMail[] = [];
 let stopSmtp: () => Promise<void>;
 let t: TestApp;
 let ops: string;
@@ -73,7 +72,7 @@ describe('notification mail', () => {
     minutes(1.5);
     await deliverMail();
     expect(inbox).toHaveLength(1);
-    const mail = inbox[0] as Received;
+    const mail = inbox[0] as ReceivedMail;
     expect(mail.to).toEqual([s.email]);
     const body = decoded(mail.raw);
     expect(body).toMatch(/Subject: 2 new messages — task #\d+/);

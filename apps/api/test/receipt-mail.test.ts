@@ -19,8 +19,7 @@ import {
 
 // Issue 13: the welcome mail, a receipt for every payment with the ledger's amounts, and the 'refund requested'
 // mail, sent through a real SMTP server started here (the smtp-server package) and read back from it.
-type Received = ReceivedMail;
-let inbox: Received[] = [];
+let inbox: ReceivedMail[] = [];
 let stopSmtp: () => Promise<void>;
 let t: TestApp;
 let ops: string;
@@ -51,7 +50,7 @@ const qp = (text: string) =>
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
-function parse(m: Received) {
+function parse(m: ReceivedMail) {
   const raw = m.raw.replace(/\r\n/g, '\n');
   const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
   const subject = subjectLine
