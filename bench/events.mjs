@@ -3,7 +3,11 @@
 // Reports the server's memory per open stream, the time the server takes to write the event to every stream
 // (logged by the process itself), and the time until the last client has it.
 // Not part of `npm test`: `node bench/events.mjs` (STREAMS=2000 for a quicker run).
-import { spawn } from 'node:child_process';
+// The database is a PostgreSQL server, as a deployment holding 10,000 streams would use (BENCH_DATABASE_URL,
+// else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a database is created for the run
+// and dropped afterwards), or with --embedded the embedded PGlite, whose own memory then grows inside the
+// server process with the 20,000 queries that opening the streams takes (decision 019).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -28,9 +32,24 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'geekly-bench-events-'));
+const embedded = process.argv.includes('--embedded');
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const benchDb = `geekly_bench_events_${process.pid}`;
+const psql = (command) => {
+  const result = spawnSync('psql', [serverUrl, '-qc', command], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql: ${result.stderr || result.error}`);
+};
+const databaseUrl = embedded
+  ? undefined
+  : Object.assign(new URL(serverUrl), { pathname: `/${benchDb}` }).href;
+if (!embedded) psql(`create database ${benchDb}`);
 const server = spawn(process.execPath, [join(repo, 'apps/api/src/server.ts')], {
   env: {
-    ...process.env,
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
@@ -44,9 +63,16 @@ let log = '';
 server.stdout.on('data', (d) => {
   log += d;
 });
+let stopped = false;
 const stop = () => {
+  if (stopped) return;
+  stopped = true;
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  if (!embedded) {
+    spawnSync('sleep', ['1']); // the server's connections close
+    psql(`drop database if exists ${benchDb} with (force)`);
+  }
 };
 process.on('exit', stop);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
@@ -129,6 +155,7 @@ const got = received.filter((t) => t > 0).length;
 
 const kbPerStream = (after - before) / STREAMS;
 const result = {
+  database: embedded ? 'embedded PGlite' : 'PostgreSQL',
   streams: STREAMS,
   ready,
   opened_in_ms: Math.round(openMs),
@@ -136,6 +163,7 @@ const result = {
   server_rss_after_mb: +(after / 1024).toFixed(1),
   kb_per_stream: +kbPerStream.toFixed(2),
   server_write_ms: written ? +written.ms.toFixed(2) : null,
+  server_flushed_to_kernel_ms: written ? +written.flushedMs.toFixed(2) : null,
   received_by: got,
   post_to_last_client_ms: Math.round(last - sent),
   first_to_last_client_ms: Math.round(last - first),

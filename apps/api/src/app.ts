@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   registerDeviceId(app, ctx.config);
   const live = await startLive(ctx, {
     // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.
-    onDelivered: (streams, ms) => app.log.debug({ streams, ms }, 'live event written'),
+    onDelivered: (streams, ms, flushedMs) => app.log.debug({ streams, ms, flushedMs }, 'live event written'),
   });
   app.decorate('live', live);
   app.addHook('preClose', async () => live.endStreams());

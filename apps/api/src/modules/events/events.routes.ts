@@ -4,20 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { lastEventIdOf, openEventStream } from './event-stream.ts';
 import { eventsAfter, latestUserEventId, oldestEventId, REPLAY_LIMIT } from './events.repository.ts';
 import type { Live } from './live.ts';
 import { frameOf, type Subscriber } from './live-hub.ts';
-
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  'x-content-type-options': 'nosniff',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-};
-
-const eventId = z.string().regex(/^\d{1,15}$/);
-const parseId = (v: unknown) => (eventId.safeParse(v).success ? Number(v) : undefined);
 
 /**
  * Brings a new stream up to date: replays what a reconnecting stream missed (or tells it to refetch when the
@@ -85,19 +75,8 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
         // id, not the user row the session loaded.
         const userId = currentUser(request).id;
         request.user = null;
-        const lastId = parseId(request.headers['last-event-id']) ?? parseId(request.query.last_event_id);
-        reply.hijack();
-        const res = reply.raw;
-        // The page headers set for every answer (CSP, frame and referrer policies…) mean nothing to an event
-        // stream, and each open response would hold them for its whole life.
-        for (const name of res.getHeaderNames()) res.removeHeader(name);
-        res.writeHead(200, STREAM_HEADERS);
-        res.write('retry: 3000\n\n');
-        // Node keeps the sent status line and headers as a string built piece by piece (a rope of ~30 parts);
-        // an identical flat copy holds a third of the memory for the stream's whole life.
-        const sent = res as unknown as { _header: string | null };
-        if (typeof sent._header === 'string')
-          sent._header = Buffer.from(sent._header, 'latin1').toString('latin1');
+        const lastId = lastEventIdOf(request);
+        const res = openEventStream(reply);
         const sub = live.hub.add(userId, res);
         // A closed stream frees everything it held.
         res.on('close', () => live.hub.remove(userId, sub));

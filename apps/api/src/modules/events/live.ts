@@ -22,7 +22,11 @@ export type Live = Awaited<ReturnType<typeof startLive>>;
  */
 export async function startLive(
   ctx: AppContext,
-  opts: { heartbeatMs?: number; onDelivered?: (streams: number, ms: number) => void } = {},
+  opts: {
+    heartbeatMs?: number;
+    /** `ms`: the writes handed to every stream; `flushedMs`: until Node has passed them to the kernel. */
+    onDelivered?: (streams: number, ms: number, flushedMs: number) => void;
+  } = {},
 ) {
   const db = ctx.database.db;
   const processId = randomUUID();
@@ -35,7 +39,11 @@ export async function startLive(
     try {
       const started = performance.now();
       const streams = hub.deliver(JSON.parse(payload) as EventNotice);
-      if (streams > 0) opts.onDelivered?.(streams, performance.now() - started);
+      if (streams > 0 && opts.onDelivered) {
+        const ms = performance.now() - started;
+        // Node sends the corked writes on the next tick; an immediate runs after them.
+        setImmediate(() => opts.onDelivered?.(streams, ms, performance.now() - started));
+      }
     } catch (err) {
       console.error('bad live event notice', err);
     }

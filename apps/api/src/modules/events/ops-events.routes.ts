@@ -4,12 +4,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { Session } from '../../plugins/session.ts';
+import { lastEventIdOf, openEventStream } from './event-stream.ts';
 import { latestEventId, oldestEventId, REPLAY_LIMIT, taskEventsAfter } from './events.repository.ts';
 import { frameOf, type Subscriber } from './live-hub.ts';
 import type { StaffLive } from './staff-live.ts';
-
-const eventId = z.string().regex(/^\d{1,15}$/);
-const parseId = (v: unknown) => (eventId.safeParse(v).success ? Number(v) : undefined);
 
 /**
  * Brings a new staff stream up to date, as the students' stream does (decision 019): replays every task event
@@ -70,16 +68,8 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: St
         },
       },
       async (request, reply) => {
-        const lastId = parseId(request.headers['last-event-id']) ?? parseId(request.query.last_event_id);
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        res.write('retry: 3000\n\n');
+        const lastId = lastEventIdOf(request);
+        const res = openEventStream(reply);
         const sub = staffLive.hub.add(res);
         res.on('close', () => staffLive.hub.remove(sub));
         try {
