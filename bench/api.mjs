@@ -1,7 +1,7 @@
 // API read benchmark (issue 17; not part of npm test). On a PostgreSQL server it seeds 10,000 tasks for one
 // student, then runs autocannon (in its own process) against GET /orders?page=0, GET /orders/{id} and a bare
 // Fastify route that reads the same page with one query, in the same run, and prints requests a second, p99 and
-// the ratios to the bare route. Usage: npm run bench:api [-- --duration 10 --connections 50]
+// the ratios to the bare route. Usage: npm run bench:api [-- --duration 10 --connections 50 --rounds 3]
 // The server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped afterwards.
 import { spawn } from 'node:child_process';
@@ -12,7 +12,11 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+  },
 });
 const TASKS = 10_000;
 process.env.TEST_DATABASE_URL ??=
@@ -53,41 +57,66 @@ try {
     { name: 'GET /orders/{id}', url: `${address}/api/v3/orders/${first._id}` },
   ];
   const cannon = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-  const results = [];
-  for (const target of targets) {
-    const before = await cpuNow();
-    // autocannon runs in its own process while this one serves.
-    const result = await run(process.execPath, [
-      cannon,
-      ...['-c', args.connections, '-d', args.duration, '-j'],
-      ...['-H', `authorization=Bearer ${student.token}`],
-      target.url,
-    ]);
-    const stats = JSON.parse(result);
-    if (stats.non2xx > 0) throw new Error(`${target.name}: ${stats.non2xx} answers were not 2xx`);
-    const after = await cpuNow();
-    const perRequest = (ms) => ms / stats.requests.total;
-    results.push({
-      ...target,
-      rps: stats.requests.average,
-      p99: stats.latency.p99,
-      nodeMs: perRequest(after.node - before.node),
-      pgMs: perRequest(pgDelta(before.pg, after.pg)),
-    });
-  }
-  const base = results[0];
-  console.log(`\n${TASKS} tasks, ${args.connections} connections, ${args.duration} s each, PostgreSQL\n`);
-  for (const r of results) {
+  // The three targets run in turn, round after round: on a shared machine whose speed drifts, each round's
+  // ratios compare runs made moments apart, and the summary takes the median round.
+  const rounds = [];
+  for (let round = 0; round < Number(args.rounds); round++) {
+    const results = [];
+    for (const target of targets) {
+      const before = await cpuNow();
+      // autocannon runs in its own process while this one serves.
+      const result = await run(process.execPath, [
+        cannon,
+        ...['-c', args.connections, '-d', args.duration, '-j'],
+        ...['-H', `authorization=Bearer ${student.token}`],
+        target.url,
+      ]);
+      const stats = JSON.parse(result);
+      if (stats.non2xx > 0) throw new Error(`${target.name}: ${stats.non2xx} answers were not 2xx`);
+      const after = await cpuNow();
+      const perRequest = (ms) => ms / stats.requests.total;
+      results.push({
+        ...target,
+        rps: stats.requests.average,
+        p99: stats.latency.p99,
+        nodeMs: perRequest(after.node - before.node),
+        pgMs: perRequest(pgDelta(before.pg, after.pg)),
+      });
+    }
+    rounds.push(results);
     console.log(
-      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${(r.rps / base.rps).toFixed(2)}× bare   CPU a request: node ${r.nodeMs.toFixed(2)} ms, PostgreSQL ${r.pgMs.toFixed(2)} ms`,
+      `\nround ${round + 1}: ${TASKS} tasks, ${args.connections} connections, ${args.duration} s each, PostgreSQL`,
     );
+    print(results);
   }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  // The median round by the list's ratio to the bare route.
+  const byRatio = [...rounds].sort((a, b) => a[1].rps / a[0].rps - b[1].rps / b[0].rps);
+  console.log(`\nmedian round (by the list's ratio) of ${rounds.length}:`);
+  print(byRatio[Math.floor(byRatio.length / 2)]);
+  console.log(
+    `medians over the rounds: ${targets
+      .map(
+        (target, i) =>
+          `${target.name} ${median(rounds.map((r) => r[i].rps)).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r[i].p99))} ms`,
+      )
+      .join('; ')}`,
+  );
   console.log(
     '\n(CPU a request: this process, and the PostgreSQL backends of the run when on this machine.)',
   );
   await bare.close();
 } finally {
   await t.close();
+}
+
+function print(results) {
+  const base = results[0];
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${(r.rps / base.rps).toFixed(2)}× bare   CPU a request: node ${r.nodeMs.toFixed(2)} ms, PostgreSQL ${r.pgMs.toFixed(2)} ms`,
+    );
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +21,7 @@ import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
 import { startMessageMailWorker } from './modules/notifications/message-mail.ts';
 import { startReceiptSweep } from './modules/notifications/receipts.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { orderReadsRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
@@ -34,6 +33,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { errorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
@@ -53,7 +53,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   registerRouteTable(app);
 
   const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -118,6 +118,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       );
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));
+      await api.register(orderReadsRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));
       await api.register(filesRoutes(ctx, session));

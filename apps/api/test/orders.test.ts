@@ -1,6 +1,13 @@
 import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,17 +155,35 @@ describe('GET /orders', () => {
       const listed = twelve.body.results.find((o: { _id: string }) => o._id === single.body._id);
       expect(listed.client_paid).toBe(single.body.client_paid);
 
-      // Without coupon codes, a page and one task are two statements each: the session's user and the read
-      // itself, which brings the paid amounts, message counts, subscriptions, Geeks and total (decision 016).
+      // Without coupon codes, a page and one task are one statement each: the read checks the session and
+      // brings the paid amounts, message counts, subscriptions, Geeks and total (decisions 016 and 025).
       const plain = await signUpClient(t);
       const order = await pricedOrder(t, plain.token);
-      expect((await queriesFor(plain.token)).n).toBe(2);
+      expect((await queriesFor(plain.token)).n).toBe(1);
       queries = 0;
       const plainView = await call(t, { url: `/orders/${order._id}`, token: plain.token });
       expect(plainView.status).toBe(200);
-      expect(queries).toBe(2);
+      expect(queries).toBe(1);
     } finally {
       client.query = original;
+    }
+  });
+
+  it('checks the session in the read itself: a logged-out or staff token gets 401, never the tasks', async () => {
+    const alice = await signUpClient(t);
+    const order = await pricedOrder(t, alice.token);
+    const staff = await staffToken(t);
+    for (const url of ['/orders?page=0', '/orders?page=5', `/orders/${order._id}`, '/orders/not-a-uuid']) {
+      const res = await call(t, { url, token: staff });
+      expect(res.status, url).toBe(401);
+      expect(res.body).toEqual({ detail: 'Not authenticated' });
+    }
+    expect((await call(t, { url: `/orders/${order._id}`, token: alice.token })).status).toBe(200);
+    expect((await call(t, { url: '/logout', method: 'POST', token: alice.token })).status).toBeLessThan(300);
+    for (const url of ['/orders?page=0', '/orders?page=5', `/orders/${order._id}`, '/orders/not-a-uuid']) {
+      const res = await call(t, { url, token: alice.token });
+      expect(res.status, url).toBe(401);
+      expect(res.body).toEqual({ detail: 'Not authenticated' });
     }
   });
 

@@ -41,6 +41,8 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
 
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Not authenticated');
+
 export const validationError = (fields: Record<string, string>) =>
   new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', {
     errorType: 'validation',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/session-token.ts';
 
@@ -26,19 +26,26 @@ const isPage = (reply: FastifyReply) => String(reply.getHeader('content-type') ?
  */
 export function registerDeviceId(app: FastifyInstance, config: Config) {
   const secure = config.PUBLIC_URL.startsWith('https://');
-  app.decorateRequest('deviceId', '');
-  const fresh = new WeakSet<object>();
-  app.addHook('onRequest', async (request) => {
-    const known = request.cookies[DEVICE_COOKIE];
-    if (known && DEVICE_ID.test(known)) {
-      request.deviceId = known;
-      return;
-    }
-    request.deviceId = randomBytes(18).toString('base64url');
-    fresh.add(request);
+  const known = (request: FastifyRequest) => {
+    const id = request.cookies[DEVICE_COOKIE];
+    return id && DEVICE_ID.test(id) ? id : undefined;
+  };
+  // Drawn only when asked for (sign-up, log-in, a page): most API calls never need one.
+  const drawn = new WeakMap<FastifyRequest, string>();
+  app.decorateRequest('deviceId', {
+    getter(this: FastifyRequest) {
+      const cookie = known(this);
+      if (cookie) return cookie;
+      let id = drawn.get(this);
+      if (!id) {
+        id = randomBytes(18).toString('base64url');
+        drawn.set(this, id);
+      }
+      return id;
+    },
   });
   app.addHook('onSend', async (request, reply) => {
-    if (!fresh.has(request) || !(isPage(reply) || setsSession(reply))) return;
+    if (known(request) || !(isPage(reply) || setsSession(reply))) return;
     reply.setCookie(DEVICE_COOKIE, request.deviceId, {
       httpOnly: true,
       sameSite: 'lax',

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { AppError } from '../lib/app-error.ts';
-import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from '../modules/auth/session-token.ts';
+import { AppError, unauthenticated } from '../lib/app-error.ts';
+import {
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_SECONDS,
+  type SessionClaims,
+} from '../modules/auth/session-token.ts';
 import { findSessionUser, type UserRow } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** Set by requireClientToken: a signed session the route's own statement still checks (decision 025). */
+    claims: SessionClaims | null;
   }
 }
 
@@ -16,20 +22,23 @@ declare module 'fastify' {
  */
 export const SESSION_HINT_COOKIE = 'geekly_session';
 
-const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Not authenticated');
-
 export function bearerOrCookieToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   return request.cookies[SESSION_COOKIE];
 }
 
-/** Resolves the caller from the token; a token whose version is stale (logged out) is rejected. */
-async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+async function signedClaims(ctx: AppContext, request: FastifyRequest): Promise<SessionClaims> {
   const token = bearerOrCookieToken(request);
   if (!token) throw unauthenticated();
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthenticated();
+  return claims;
+}
+
+/** Resolves the caller from the token; a token whose version is stale (logged out) is rejected. */
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  const claims = await signedClaims(ctx, request);
   const user = await findSessionUser(ctx.database.db, claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
   return user;
@@ -37,6 +46,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<U
 
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  app.decorateRequest('claims', null);
   const secure = ctx.config.PUBLIC_URL.startsWith('https://');
   const hintOptions = { httpOnly: false, sameSite: 'lax', secure, path: '/' } as const;
   // Sessions from before the hint existed get it on their next request (a page load is one).
@@ -51,6 +61,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
       const user = await authenticate(ctx, request);
       if (user.role !== 'client') throw unauthenticated();
       request.user = user;
+    },
+    /**
+     * preHandler for the client's hot reads (the task list, one task), whose single statement checks the session
+     * itself (clientSessionIsValid: the user, the token version, the client role), saving a round trip: only the
+     * token's signature and expiry are checked here. Such a read answers 401 when its statement says so.
+     */
+    async requireClientToken(request: FastifyRequest) {
+      request.claims = await signedClaims(ctx, request);
     },
     /** preHandler for the operator API: only staff accounts; a client's token is refused. */
     async requireStaff(request: FastifyRequest) {
@@ -76,6 +94,12 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
 }
 
 export type Session = ReturnType<typeof registerSession>;
+
+/** The signed session of a read that checks it in its own statement (after requireClientToken). */
+export function sessionClaims(request: FastifyRequest): SessionClaims {
+  if (!request.claims) throw unauthenticated();
+  return request.claims;
+}
 
 /** The authenticated user; only valid after requireClient or requireStaff ran as a preHandler. */
 export function currentUser(request: FastifyRequest): UserRow {

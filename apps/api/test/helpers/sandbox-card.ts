@@ -79,6 +79,16 @@ export async function expectLedgerConsistent(t: TestApp, clients: { token: strin
         where account_type in ('user', 'order', 'geek') group by account_type, account_id having sum(amount_cents) < 0`,
   );
   expect(negative).toEqual([]);
+  // The paid amount and message count kept on each task by triggers (decision 025) are the ledger's and the
+  // messages' own.
+  const drifted = await rowsOf(
+    t,
+    sql`select o.id, o.paid_cents, o.messages_count from orders o
+        where o.paid_cents <> coalesce((select sum(l.amount_cents) from ledger_entries l
+          where l.account_type = 'order' and l.account_id = o.id), 0)
+        or o.messages_count <> (select count(*) from order_messages m where m.order_id = o.id)`,
+  );
+  expect(drifted).toEqual([]);
   const cardTx = await rowsOf(
     t,
     sql`select p.id, p.status, count(lt.id) as n from payments p

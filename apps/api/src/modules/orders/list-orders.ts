@@ -1,8 +1,9 @@
 import { ORDERS_PAGE_SIZE, type OrderListQuery } from '@geekly/domain/orders/order-list-filters.ts';
 import type { AppContext } from '../../app-context.ts';
+import { unauthenticated } from '../../lib/app-error.ts';
+import type { SessionClaims } from '../auth/session-token.ts';
 import { orderPaidCents } from '../ledger/ledger.repository.ts';
 import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { priceOrderWith } from './order-pricing.ts';
 import { toOrderView } from './order-view.ts';
 import {
@@ -64,20 +65,24 @@ export async function orderView(ctx: AppContext, row: OrderRow) {
   return view;
 }
 
-export async function listOrders(ctx: AppContext, user: UserRow, query: OrderListQuery) {
+/** The client's list page; the session is checked in the page's own statement (decision 025). */
+export async function listOrders(ctx: AppContext, session: SessionClaims, query: OrderListQuery) {
   const listed = await listUserOrderPage(
     ctx.database.db,
-    user.id,
+    session,
     { offset: query.page * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE },
     query,
   );
-  const results = listed.shared ? await buildViews(ctx, user.id, listed.rows, listed.shared) : [];
+  if (!listed) throw unauthenticated();
+  const results = listed.shared ? await buildViews(ctx, session.userId, listed.rows, listed.shared) : [];
   return { results, total: listed.total };
 }
 
-export async function getOrder(ctx: AppContext, user: UserRow, orderId: string) {
-  const found = await findUserOrderForView(ctx.database.db, user.id, orderId);
+/** One of the client's tasks (another user's: undefined); the session is checked in the same statement. */
+export async function getOrder(ctx: AppContext, session: SessionClaims, orderId: string) {
+  const found = await findUserOrderForView(ctx.database.db, session, orderId);
   if (!found) return undefined;
-  const [view] = await buildViews(ctx, user.id, [found], found.shared);
+  if (!found.session) throw unauthenticated();
+  const [view] = await buildViews(ctx, session.userId, [found], found.shared);
   return view;
 }

@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
+import { fastRows, prepared } from '../../db/prepared.ts';
 import {
   clientGeeks,
   geeks,
@@ -25,11 +25,13 @@ import {
   orders,
   orderTransitions,
 } from '../../db/schema.ts';
+import type { SessionClaims } from '../auth/session-token.ts';
 import {
   type SubscriptionJson,
   subscriptionsFromJson,
   userSubscriptionsJson,
 } from '../subscriptions/subscriptions.repository.ts';
+import { clientSessionIsValid } from '../users/users.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -97,17 +99,13 @@ type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
 type Param = string | Placeholder;
 
 /**
- * What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment").
- * Qualified by hand: drizzle writes a single table's columns unqualified, and a bare "id" inside the subquery
- * would be the inner table's.
+ * What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment"), kept
+ * on the task by a trigger on the ledger (decision 025).
  */
-const paidCents = sql`(select coalesce(sum(l.amount_cents), 0) from ledger_entries l
-  where l.account_type = 'order' and l.account_id = "orders"."id")`;
-
 const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
-  unpaid: sql`${paidCents} <= 0`,
-  partial: sql`${paidCents} > 0 and (${orders.priceCents} is null or ${paidCents} < ${orders.priceCents})`,
-  full: sql`${paidCents} > 0 and ${paidCents} >= ${orders.priceCents}`,
+  unpaid: sql`${orders.paidCents} <= 0`,
+  partial: sql`${orders.paidCents} > 0 and (${orders.priceCents} is null or ${orders.paidCents} < ${orders.priceCents})`,
+  full: sql`${orders.paidCents} > 0 and ${orders.paidCents} >= ${orders.priceCents}`,
 };
 
 /**
@@ -127,15 +125,13 @@ function orderListWhere(userId: Param, filters: ListFilters) {
 }
 
 /**
- * What a view of a client's tasks reads besides the row, as columns of the statement that reads the rows: the
- * paid amount and message count of each (correlated subqueries), the client's subscriptions and Geeks (the same
- * on every row; PostgreSQL computes them once).
+ * What a view of a client's tasks reads besides the row (which carries its paid amount and message count:
+ * decision 025), as columns of the statement that reads the rows: the client's subscriptions and Geeks (the
+ * same on every row; PostgreSQL computes them once).
  */
 function viewColumns(db: Db, userId: Param) {
   return {
     order: getTableColumns(orders),
-    paidCents: sql<string>`${paidCents}`,
-    messagesCount: sql<number>`(select count(*)::int from order_messages m where m.order_id = "orders"."id")`,
     subscriptions: sql<SubscriptionJson[]>`${userSubscriptionsJson(userId)}`,
     preferredGeekIds: sql<string[]>`(select coalesce(json_agg(g.id), '[]'::json)
       from (${preferredGeeksQuery(db, userId)}) g)`,
@@ -144,14 +140,12 @@ function viewColumns(db: Db, userId: Param) {
 
 type ViewRow = {
   order: OrderRow;
-  paidCents: string;
-  messagesCount: number;
   subscriptions: SubscriptionJson[];
   preferredGeekIds: string[];
 };
 
 function toViewInputs(row: ViewRow) {
-  return { order: row.order, paidCents: Number(row.paidCents), messagesCount: Number(row.messagesCount) };
+  return { order: row.order, paidCents: row.order.paidCents, messagesCount: row.order.messagesCount };
 }
 
 /** What the client's views share, read once from the first row of the statement. */
@@ -166,15 +160,17 @@ export type OrderViewInputs = ReturnType<typeof toViewInputs>;
 export type SharedViewInputs = ReturnType<typeof sharedInputs>;
 
 /**
- * A page of the client's list, narrowed by the list's filters, in one statement: the rows with what their views
- * read (viewColumns) and the total. An empty page (past the end) asks for the total alone.
+ * A page of the client's list, narrowed by the list's filters, in one statement that also checks the session
+ * (decision 025): the rows with what their views read (viewColumns) and the total. An empty page (past the end,
+ * or a session no longer valid) asks for the total and the session alone. `undefined`: not the client's session.
  */
 export async function listUserOrderPage(
   db: Db,
-  userId: string,
+  session: SessionClaims,
   page: { offset: number; limit: number },
   filters: ListFilters = { payment: 'all', status: 'all' },
 ) {
+  if (!isUuid(session.userId)) return undefined;
   // The page size is written into the statement, and so is the first page's offset: with both known,
   // PostgreSQL plans the first page once per connection (a generic plan); later pages pass their offset.
   const later = page.offset > 0;
@@ -184,16 +180,26 @@ export async function listUserOrderPage(
     const query = db
       .select({ ...viewColumns(db, user), total: sql<string>`(${listTotalQuery(db, user, filters)})` })
       .from(orders)
-      .where(orderListWhere(user, filters))
+      .where(and(orderListWhere(user, filters), clientSessionIsValid(user, sql.placeholder('tokenVersion'))))
       .orderBy(desc(orders.createdAt), desc(orders.number))
       .limit(page.limit);
-    return (later ? query.offset(sql.placeholder('offset')) : query).prepare(name);
+    return fastRows((later ? query.offset(sql.placeholder('offset')) : query).prepare(name));
   });
-  const rows = await statement.execute({ userId, offset: page.offset });
+  const rows = await statement.execute({
+    userId: session.userId,
+    tokenVersion: session.tokenVersion,
+    offset: page.offset,
+  });
   const first = rows[0];
   if (!first) {
-    const [empty] = await listTotalQuery(db, userId, filters);
-    return { rows: [], total: Number(empty?.n ?? 0), shared: undefined };
+    const [empty] = await db
+      .select({
+        n: sql<string>`(${listTotalQuery(db, session.userId, filters)})`,
+        valid: clientSessionIsValid(session.userId, session.tokenVersion),
+      })
+      .from(sql`(values (1)) as one`);
+    if (!empty?.valid) return undefined;
+    return { rows: [], total: Number(empty.n), shared: undefined };
   }
   return { rows: rows.map(toViewInputs), total: Number(first.total), shared: sharedInputs(first) };
 }
@@ -219,18 +225,43 @@ function listTotalQuery(db: Db, userId: Param, filters: ListFilters) {
     );
 }
 
-/** One of the client's tasks with what its view reads, in one statement (another user's task: undefined). */
-export async function findUserOrderForView(db: Db, userId: string, orderId: string) {
-  if (!isUuid(orderId)) return undefined;
+/**
+ * One of the client's tasks with what its view reads, in one statement that also checks the session (decision
+ * 025). Not found: another user's task, or a session no longer valid (`session: false`), told apart only then.
+ */
+export async function findUserOrderForView(db: Db, session: SessionClaims, orderId: string) {
+  if (!isUuid(session.userId)) return { session: false as const };
+  const valid = () => sessionStillValid(db, session);
+  if (!isUuid(orderId)) return (await valid()) ? undefined : { session: false as const };
   const statement = prepared(db, 'order_for_view', () =>
-    db
-      .select(viewColumns(db, sql.placeholder('userId')))
-      .from(orders)
-      .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
-      .prepare('order_for_view'),
+    fastRows(
+      db
+        .select(viewColumns(db, sql.placeholder('userId')))
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, sql.placeholder('orderId')),
+            eq(orders.userId, sql.placeholder('userId')),
+            clientSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion')),
+          ),
+        )
+        .prepare('order_for_view'),
+    ),
   );
-  const [row] = await statement.execute({ userId, orderId });
-  return row ? { ...toViewInputs(row), shared: sharedInputs(row) } : undefined;
+  const [row] = await statement.execute({
+    userId: session.userId,
+    tokenVersion: session.tokenVersion,
+    orderId,
+  });
+  if (row) return { ...toViewInputs(row), shared: sharedInputs(row), session: true as const };
+  return (await valid()) ? undefined : { session: false as const };
+}
+
+async function sessionStillValid(db: Db, session: SessionClaims) {
+  const [row] = await db
+    .select({ valid: clientSessionIsValid(session.userId, session.tokenVersion) })
+    .from(sql`(values (1)) as one`);
+  return row?.valid === true;
 }
 
 export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<string, number>> {

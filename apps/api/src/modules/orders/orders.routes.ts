@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { errorResponses, trustedViewSerializer } from '../../plugins/openapi.ts';
-import { currentUser, type Session } from '../../plugins/session.ts';
+import { currentUser, type Session, sessionClaims } from '../../plugins/session.ts';
 import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
 import { paidOrRedirectSchema } from '../payments/payments.routes.ts';
 import { createOrder } from './create-order.ts';
@@ -22,6 +22,52 @@ import { payOrder } from './pay-order.ts';
 import { updateOrder } from './update-order.ts';
 
 const orderParams = z.object({ id: z.string().max(100) });
+
+/**
+ * The client's hot reads, the task list and one task: their single statement checks the session itself, so
+ * only the token's signature is checked before them (decision 025).
+ */
+export function orderReadsRoutes(ctx: AppContext, session: Session) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', session.requireClientToken);
+
+    r.get(
+      '/orders',
+      {
+        ...trustedViewSerializer,
+        schema: {
+          tags: ['orders'],
+          summary: "The caller's tasks, newest first (deleted ones left out), filtered by payment and status",
+          querystring: orderListQuerySchema,
+          response: {
+            200: z.object({ results: z.array(orderResponseSchema), total: z.number().int() }),
+            ...errorResponses(401, 422),
+          },
+        },
+      },
+      async (request) => listOrders(ctx, sessionClaims(request), request.query),
+    );
+
+    r.get(
+      '/orders/:id',
+      {
+        ...trustedViewSerializer,
+        schema: {
+          tags: ['orders'],
+          summary: 'One task of the caller (another user’s task is a 404)',
+          params: orderParams,
+          response: { 200: orderResponseSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const order = await getOrder(ctx, sessionClaims(request), request.params.id);
+        if (!order) throw notFound('Order not found');
+        return order;
+      },
+    );
+  };
+}
 
 export function ordersRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
@@ -40,41 +86,6 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       },
       async (request, reply) =>
         reply.status(201).send(await createOrder(ctx, currentUser(request), request.body)),
-    );
-
-    r.get(
-      '/orders',
-      {
-        ...trustedViewSerializer,
-        schema: {
-          tags: ['orders'],
-          summary: "The caller's tasks, newest first (deleted ones left out), filtered by payment and status",
-          querystring: orderListQuerySchema,
-          response: {
-            200: z.object({ results: z.array(orderResponseSchema), total: z.number().int() }),
-            ...errorResponses(401, 422),
-          },
-        },
-      },
-      async (request) => listOrders(ctx, currentUser(request), request.query),
-    );
-
-    r.get(
-      '/orders/:id',
-      {
-        ...trustedViewSerializer,
-        schema: {
-          tags: ['orders'],
-          summary: 'One task of the caller (another user’s task is a 404)',
-          params: orderParams,
-          response: { 200: orderResponseSchema, ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
-        const order = await getOrder(ctx, currentUser(request), request.params.id);
-        if (!order) throw notFound('Order not found');
-        return order;
-      },
     );
 
     r.get(

@@ -1,19 +1,32 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
+import { fastRows, prepared } from '../../db/prepared.ts';
 import { ledgerEntries, orders, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
+/**
+ * Whether a signed session is still the client's: the user exists, is a client, and has not logged out since
+ * (token version), as the session plugin's requireClient checks it. For reads that check the session in their
+ * own statement (decision 025); PostgreSQL evaluates it once per statement.
+ */
+export function clientSessionIsValid(userId: SQLWrapper | string, tokenVersion: SQLWrapper | number) {
+  // Aliased by hand: inside another table's statement drizzle may write a column unqualified.
+  return sql<boolean>`exists (select 1 from users su where su.id = ${userId}
+    and su.token_version = ${tokenVersion} and su.role = 'client')`;
+}
+
 /** The caller of a request (session plugin): every authenticated request reads it, so a prepared statement. */
 export async function findSessionUser(db: Database, id: string): Promise<UserRow | undefined> {
   const statement = prepared(db, 'session_user', () =>
-    db
-      .select()
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare('session_user'),
+    fastRows(
+      db
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare('session_user'),
+    ),
   );
   const [row] = await statement.execute({ id });
   return row;
