@@ -179,6 +179,28 @@ describe('My Geeks', () => {
     // With its only Geek blocked the client has no list to choose from, so the add-on is off altogether.
     expect(preferred.status).toBe(409);
     expect(preferred.body.error_type).toBe('add_on_disabled');
+    // Nor do staff assign them to this client's tasks; another client's task takes them.
+    await creditBalance(t, ops, client.id, 30);
+    await call(t, {
+      url: `/orders/${next._id}/pay`,
+      token: client.token,
+      body: { account_balance_use: 3000 },
+    });
+    const refused = await operate(next._id, 'assign_geek', { writer_id: geek._id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_value).toEqual({
+      writer_id: 'The student blocked this Geek: choose another one',
+    });
+    expect((await call(t, { url: `/ops/orders/${next._id}`, token: ops })).body.writer_info).toBeNull();
+    expect((await operate(next._id, 'assign_geek', { writer_id: idle._id })).status).toBe(200);
+    const theirs = await pricedOrder(t, stranger.token, { pages: 1, hours: 100 });
+    await creditBalance(t, ops, stranger.id, 30);
+    await call(t, {
+      url: `/orders/${theirs._id}/pay`,
+      token: stranger.token,
+      body: { account_balance_use: 3000 },
+    });
+    expect((await operate(theirs._id, 'assign_geek', { writer_id: geek._id })).status).toBe(200);
 
     await call(t, { url: `/geek/${geek._id}`, token: client.token, body: { action: 'unblock' } });
     const back = (await call(t, { url: '/my-geeks', token: client.token })).body;

@@ -103,3 +103,14 @@ export async function upsertClientMarks(db: Db, userId: string, geekId: string, 
       set: { ...marks, updatedAt: now },
     });
 }
+
+/** Whether the client of the task blocked the Geek (My Geeks): staff and the autopilot never assign them. */
+export async function blockedByTaskClient(db: Db, orderId: string, geekId: string): Promise<boolean> {
+  if (!isUuid(orderId) || !isUuid(geekId)) return false;
+  const [row] = await db
+    .select({ id: clientGeeks.geekId })
+    .from(clientGeeks)
+    .innerJoin(orders, eq(orders.userId, clientGeeks.userId))
+    .where(and(eq(orders.id, orderId), eq(clientGeeks.geekId, geekId), eq(clientGeeks.blocked, true)));
+  return row !== undefined;
+}

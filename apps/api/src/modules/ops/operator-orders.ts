@@ -4,7 +4,7 @@ import type { TransitionInputs, TransitionName } from '@geekly/domain/orders/ord
 import type { AppContext } from '../../app-context.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
-import { markGeekSeen } from '../geeks/geeks.repository.ts';
+import { blockedByTaskClient, markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
@@ -76,7 +76,7 @@ type AppliedHook = (tx: Parameters<typeof writeAudit>[0], before: OrderRow, afte
 
 /**
  * An operator transition through the state machine, with its audit row in the same transaction; the back office
- * and the autopilot both come here. assign_geek takes an enabled Geek. `opts.onApplied` runs in the same
+ * and the autopilot both come here. assign_geek takes an enabled Geek the task's client has not blocked. `opts.onApplied` runs in the same
  * transaction too (the autopilot records its step there, decision 022).
  */
 export async function runOperatorTransition(
@@ -105,6 +105,8 @@ export async function runOperatorTransition(
   if (input.name === 'assign_geek') {
     const geek = input.writer_id ? await findGeek(ctx.database.db, input.writer_id) : undefined;
     if (!geek || geek.isDisabled) throw validationError({ writer_id: 'Choose a Geek from the list' });
+    if (await blockedByTaskClient(ctx.database.db, orderId, geek.id))
+      throw validationError({ writer_id: 'The student blocked this Geek: choose another one' });
     return applyOrderTransition(ctx, caller, orderId, 'assign_geek', { writerId: geek.id }, { onApplied });
   }
   // Every other operator transition takes no input.
