@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, geeks, ledgerEntries } from '../src/db/schema.ts';
+import { AUTOPILOT_EMAIL, ensureAutopilotAccount } from '../src/modules/autopilot/autopilot.repository.ts';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import { uploadGeekFile } from './helpers/files.ts';
 import {
@@ -170,8 +171,12 @@ describe('the back office API', () => {
     expect((await call(t, { url: '/ops/staff', token: support, body })).status).toBe(403);
     const created = await call(t, { url: '/ops/staff', token: admin, body });
     expect(created.status).toBe(201);
+    await ensureAutopilotAccount(t.db);
     const list = await call(t, { url: '/ops/staff', token: admin });
-    expect(list.body.results.map((s: { email: string }) => s.email)).toContain(body.email);
+    const emails = list.body.results.map((s: { email: string }) => s.email);
+    expect(emails).toContain(body.email);
+    // The autopilot's service account acts (audit actor 'autopilot') but is nobody's log-in.
+    expect(emails).not.toContain(AUTOPILOT_EMAIL);
     expect((await call(t, { url: '/ops/me', token: support })).body.staff_role).toBe('support');
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   auditLog,
@@ -13,6 +13,7 @@ import {
   payments,
   users,
 } from '../../db/schema.ts';
+import { AUTOPILOT_EMAIL } from '../autopilot/autopilot.repository.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 
 /** Every Geek, by public name, with how many tasks each is working on now (their load). */
@@ -76,11 +77,14 @@ export async function insertStaffUser(db: Db, values: typeof users.$inferInsert)
 }
 
 export async function listStaff(db: Db) {
-  return db
-    .select({ id: users.id, email: users.email, staffRole: users.staffRole, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.role, 'staff'))
-    .orderBy(asc(users.email));
+  return (
+    db
+      .select({ id: users.id, email: users.email, staffRole: users.staffRole, createdAt: users.createdAt })
+      .from(users)
+      // The autopilot's service account is nobody's log-in (decision 022): it is not staff to manage.
+      .where(and(eq(users.role, 'staff'), ne(users.email, AUTOPILOT_EMAIL)))
+      .orderBy(asc(users.email))
+  );
 }
 
 // ——— the queue ———
