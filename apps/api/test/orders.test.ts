@@ -114,8 +114,11 @@ describe('GET /orders', () => {
     const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const original = client.query;
     let queries = 0;
+    const texts: string[] = [];
     client.query = function (this: unknown, ...args: unknown[]) {
       queries++;
+      const [first] = args as [string | { text?: string }];
+      texts.push(typeof first === 'string' ? first : (first?.text ?? ''));
       return original.apply(this, args);
     };
     const queriesFor = async (token: string) => {
@@ -159,7 +162,13 @@ describe('GET /orders', () => {
       // brings the paid amounts, message counts, subscriptions, Geeks and total (decisions 016 and 025).
       const plain = await signUpClient(t);
       const order = await pricedOrder(t, plain.token);
+      texts.length = 0;
       expect((await queriesFor(plain.token)).n).toBe(1);
+      // The page size and the code's constants are in the statement's text, not parameters: PostgreSQL's
+      // generic plan for the prepared page is then the index scan, so it stops planning each request (025).
+      expect(texts[0]).toMatch(/ limit 50$/);
+      expect(texts[0]).toContain('"client_remove" = false');
+      expect(texts[0]).toContain(`"system_client_status" <> 'Deleted'`);
       queries = 0;
       const plainView = await call(t, { url: `/orders/${order._id}`, token: plain.token });
       expect(plainView.status).toBe(200);

@@ -7,14 +7,13 @@ import {
   getTableColumns,
   inArray,
   isNotNull,
-  ne,
   not,
   type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { fastRows, prepared } from '../../db/prepared.ts';
+import { constant, constantLimit, constants, fastRows, prepared } from '../../db/prepared.ts';
 import {
   clientGeeks,
   geeks,
@@ -115,12 +114,12 @@ const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
 function orderListWhere(userId: Param, filters: ListFilters) {
   return and(
     eq(orders.userId, userId),
-    eq(orders.clientRemove, false),
-    ne(orders.systemClientStatus, 'Deleted'),
+    sql`${orders.clientRemove} = ${constant(false)}`,
+    sql`${orders.systemClientStatus} <> ${constant('Deleted')}`,
     filters.payment === 'all' ? undefined : PAYMENT_WHERE[filters.payment],
     filters.status === 'all'
       ? undefined
-      : inArray(orders.systemClientStatus, [...STATUS_FILTER_STATUSES[filters.status]]),
+      : sql`${orders.systemClientStatus} in (${constants(STATUS_FILTER_STATUSES[filters.status])})`,
   );
 }
 
@@ -182,7 +181,7 @@ export async function listUserOrderPage(
       .from(orders)
       .where(and(orderListWhere(user, filters), clientSessionIsValid(user, sql.placeholder('tokenVersion'))))
       .orderBy(desc(orders.createdAt), desc(orders.number))
-      .limit(page.limit);
+      .limit(constantLimit(page.limit));
     return fastRows((later ? query.offset(sql.placeholder('offset')) : query).prepare(name));
   });
   const rows = await statement.execute({
@@ -220,7 +219,7 @@ function listTotalQuery(db: Db, userId: Param, filters: ListFilters) {
         eq(orderListCounts.userId, userId),
         filters.status === 'all'
           ? undefined
-          : inArray(orderListCounts.systemClientStatus, [...STATUS_FILTER_STATUSES[filters.status]]),
+          : sql`${orderListCounts.systemClientStatus} in (${constants(STATUS_FILTER_STATUSES[filters.status])})`,
       ),
     );
 }
@@ -289,7 +288,7 @@ function preferredGeeksQuery(db: Db, userId: Param) {
   const blocked = db
     .select({ id: clientGeeks.geekId })
     .from(clientGeeks)
-    .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
+    .where(and(eq(clientGeeks.userId, userId), sql`${clientGeeks.blocked} = ${constant(true)}`));
   return db
     .selectDistinct({ id: geeks.id })
     .from(orders)
@@ -298,8 +297,8 @@ function preferredGeeksQuery(db: Db, userId: Param) {
       and(
         eq(orders.userId, userId),
         isNotNull(orders.writerId),
-        inArray(orders.clientStatus, UNDER_REVIEW_CLIENT_STATUSES),
-        eq(geeks.isDisabled, false),
+        sql`${orders.clientStatus} in (${constants(UNDER_REVIEW_CLIENT_STATUSES)})`,
+        sql`${geeks.isDisabled} = ${constant(false)}`,
         not(inArray(geeks.id, blocked)),
       ),
     );
