@@ -34,15 +34,21 @@ async function addGeek(name = 'Ada L.') {
   return res.body as { _id: string };
 }
 
-/** A paid task of `token`'s client, worked on by `geekId`, delivered unless `deliver` is false. */
-async function taskBy(client: { token: string; id: string }, geekId: string, deliver = true) {
-  const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+/** Pays `orderId` in full from a balance credited for it. */
+async function payFromBalance(client: { token: string; id: string }, orderId: string) {
   await creditBalance(t, ops, client.id, 30);
-  await call(t, {
-    url: `/orders/${order._id}/pay`,
+  const res = await call(t, {
+    url: `/orders/${orderId}/pay`,
     token: client.token,
     body: { account_balance_use: 3000 },
   });
+  expect(res.status).toBe(200);
+}
+
+/** A paid task of `token`'s client, worked on by `geekId`, delivered unless `deliver` is false. */
+async function taskBy(client: { token: string; id: string }, geekId: string, deliver = true) {
+  const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+  await payFromBalance(client, order._id);
   await operate(order._id, 'assign_geek', { writer_id: geekId });
   await operate(order._id, 'start_work');
   if (deliver) {
@@ -144,12 +150,7 @@ describe('My Geeks', () => {
     await taskBy(client, geek._id);
     // A Geek assigned but not yet working is not under review.
     const waiting = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
-    await creditBalance(t, ops, client.id, 30);
-    await call(t, {
-      url: `/orders/${waiting._id}/pay`,
-      token: client.token,
-      body: { account_balance_use: 3000 },
-    });
+    await payFromBalance(client, waiting._id);
     await operate(waiting._id, 'assign_geek', { writer_id: idle._id });
 
     const mine = (await call(t, { url: '/my-geeks', token: client.token })).body;
@@ -180,12 +181,7 @@ describe('My Geeks', () => {
     expect(preferred.status).toBe(409);
     expect(preferred.body.error_type).toBe('add_on_disabled');
     // Nor do staff assign them to this client's tasks; another client's task takes them.
-    await creditBalance(t, ops, client.id, 30);
-    await call(t, {
-      url: `/orders/${next._id}/pay`,
-      token: client.token,
-      body: { account_balance_use: 3000 },
-    });
+    await payFromBalance(client, next._id);
     const refused = await operate(next._id, 'assign_geek', { writer_id: geek._id });
     expect(refused.status).toBe(422);
     expect(refused.body.error_value).toEqual({
@@ -194,12 +190,7 @@ describe('My Geeks', () => {
     expect((await call(t, { url: `/ops/orders/${next._id}`, token: ops })).body.writer_info).toBeNull();
     expect((await operate(next._id, 'assign_geek', { writer_id: idle._id })).status).toBe(200);
     const theirs = await pricedOrder(t, stranger.token, { pages: 1, hours: 100 });
-    await creditBalance(t, ops, stranger.id, 30);
-    await call(t, {
-      url: `/orders/${theirs._id}/pay`,
-      token: stranger.token,
-      body: { account_balance_use: 3000 },
-    });
+    await payFromBalance(stranger, theirs._id);
     expect((await operate(theirs._id, 'assign_geek', { writer_id: geek._id })).status).toBe(200);
 
     await call(t, { url: `/geek/${geek._id}`, token: client.token, body: { action: 'unblock' } });

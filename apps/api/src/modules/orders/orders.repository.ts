@@ -161,7 +161,7 @@ export type SharedViewInputs = ReturnType<typeof sharedInputs>;
 /**
  * A page of the client's list, narrowed by the list's filters, in one statement that also checks the session
  * (decision 025): the rows with what their views read (viewColumns) and the total. An empty page (past the end,
- * or a session no longer valid) asks for the total and the session alone. `undefined`: not the client's session.
+ * or a session no longer valid) asks for the session, then the total. `undefined`: not the client's session.
  */
 export async function listUserOrderPage(
   db: Db,
@@ -191,14 +191,9 @@ export async function listUserOrderPage(
   });
   const first = rows[0];
   if (!first) {
-    const [empty] = await db
-      .select({
-        n: sql<string>`(${listTotalQuery(db, session.userId, filters)})`,
-        valid: clientSessionIsValid(session.userId, session.tokenVersion),
-      })
-      .from(sql`(values (1)) as one`);
-    if (!empty?.valid) return undefined;
-    return { rows: [], total: Number(empty.n), shared: undefined };
+    if (!(await sessionStillValid(db, session))) return undefined;
+    const [empty] = await listTotalQuery(db, session.userId, filters);
+    return { rows: [], total: Number(empty?.n ?? 0), shared: undefined };
   }
   return { rows: rows.map(toViewInputs), total: Number(first.total), shared: sharedInputs(first) };
 }
