@@ -73,6 +73,11 @@ describe('GET /events', () => {
 
     expect(otherStream.events.filter((e) => e.data && e.event === undefined)).toEqual([]);
     expect(await call(t, { url: '/events' }).then((r) => r.status)).toBe(401);
+    // no HEAD: it would get the headers, then a connection with nothing ever to send
+    const head = (url: string, token: string) =>
+      call(t, { method: 'HEAD', url, token }).then((r) => r.status);
+    expect(await head('/events', s.token)).toBe(404);
+    expect(await head('/ops/events', ops)).toBe(404);
     stream.close();
     otherStream.close();
   });

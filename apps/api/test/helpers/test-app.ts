@@ -150,7 +150,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
 }
 
 type Call = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
   token?: string;

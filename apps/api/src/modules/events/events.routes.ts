@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { lastEventIdOf, openEventStream } from './event-stream.ts';
+import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { eventsAfter, latestUserEventId, oldestEventId, REPLAY_LIMIT } from './events.repository.ts';
 import type { Live } from './live.ts';
 import { frameOf, type Subscriber } from './live-hub.ts';
@@ -43,7 +43,7 @@ async function catchUp(ctx: AppContext, userId: string, sub: Subscriber, lastId:
     for (const h of sub.held) if (!sent.has(h.id) && h.id > (lastId ?? 0)) out += h.frame;
   }
   sub.held = null;
-  if (out) sub.res.write(out);
+  if (out) sub.socket.write(out);
 }
 
 export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
@@ -54,6 +54,8 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
     r.get(
       '/events',
       {
+        // A HEAD would get the headers and then a connection that never ends.
+        exposeHeadRoute: false,
         schema: {
           tags: ['events'],
           summary:
@@ -76,15 +78,16 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
         const userId = currentUser(request).id;
         request.user = null;
         const lastId = lastEventIdOf(request);
-        const res = openEventStream(reply);
-        const sub = live.hub.add(userId, res);
+        const socket = openEventStream(request, reply);
+        if (!socket) return;
+        const sub = live.hub.add(userId, socket);
         // A closed stream frees everything it held.
-        res.on('close', () => live.hub.remove(userId, sub));
+        socket.on('close', () => live.hub.remove(userId, sub));
         try {
           await catchUp(ctx, userId, sub, lastId);
         } catch (err) {
           request.log.error(err);
-          res.end();
+          endEventStream(socket);
         }
       },
     );

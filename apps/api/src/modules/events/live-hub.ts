@@ -1,22 +1,25 @@
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createBatchWriter } from './batch-writes.ts';
+import { endEventStream } from './event-stream.ts';
 import type { EventNotice } from './events.repository.ts';
 
 type Pending = { id: number; frame: string }[];
 
-/** One open stream: its response, and while it replays what it missed, the live events held back. */
-export type Subscriber = { res: ServerResponse; held: Pending | null };
+/** One open stream: its socket, and while it replays what it missed, the live events held back. */
+export type Subscriber = { socket: Socket; held: Pending | null };
 
-const PING = 'event: ping\ndata: {}\n\n';
+export const PING = Buffer.from('event: ping\ndata: {}\n\n');
 
 export const frameOf = (id: number, data: object) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
  * The open streams of this process, by user. A notice reaches only its user's streams; its frame is built
- * once and written to each of them. Holds nothing but the response per stream (decision 019).
+ * once and written to each of them. Holds nothing but the socket per stream (decision 019).
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private count = 0;
+  private readonly write = createBatchWriter();
   private readonly presence: { present(userId: string): void; absent(userId: string): void };
   /** `presence` hears when a user's first stream opens here, and when their last one closes. */
   constructor(presence: { present(userId: string): void; absent(userId: string): void }) {
@@ -31,8 +34,8 @@ export class LiveHub {
     return this.byUser.size;
   }
 
-  add(userId: string, res: ServerResponse): Subscriber {
-    const sub: Subscriber = { res, held: [] };
+  add(userId: string, socket: Socket): Subscriber {
+    const sub: Subscriber = { socket, held: [] };
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -67,7 +70,7 @@ export class LiveHub {
     const bytes = Buffer.from(frame);
     for (const sub of set) {
       if (sub.held) sub.held.push({ id: notice.id, frame });
-      else sub.res.write(bytes);
+      else this.write(sub.socket, bytes);
     }
     return set.size;
   }
@@ -77,10 +80,11 @@ export class LiveHub {
    * sleeping laptop left dead (a named event, since EventSource does not surface comments).
    */
   beat() {
-    for (const set of this.byUser.values()) for (const sub of set) if (!sub.held) sub.res.write(PING);
+    for (const set of this.byUser.values())
+      for (const sub of set) if (!sub.held) this.write(sub.socket, PING);
   }
 
   closeAll() {
-    for (const set of this.byUser.values()) for (const sub of set) sub.res.end();
+    for (const set of this.byUser.values()) for (const sub of set) endEventStream(sub.socket);
   }
 }

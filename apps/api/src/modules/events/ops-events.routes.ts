@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { Session } from '../../plugins/session.ts';
-import { lastEventIdOf, openEventStream } from './event-stream.ts';
+import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { latestEventId, oldestEventId, REPLAY_LIMIT, taskEventsAfter } from './events.repository.ts';
 import { frameOf, type Subscriber } from './live-hub.ts';
 import type { StaffLive } from './staff-live.ts';
@@ -41,7 +41,7 @@ async function catchUpStaff(ctx: AppContext, sub: Subscriber, lastId: number | u
     for (const h of sub.held) if (!sent.has(h.id) && h.id > (lastId ?? 0)) out += h.frame;
   }
   sub.held = null;
-  if (out) sub.res.write(out);
+  if (out) sub.socket.write(out);
 }
 
 /**
@@ -57,6 +57,8 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: St
     r.get(
       '/ops/events',
       {
+        // A HEAD would get the headers and then a connection that never ends.
+        exposeHeadRoute: false,
         schema: {
           tags: ['ops', 'events'],
           summary:
@@ -69,14 +71,15 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: St
       },
       async (request, reply) => {
         const lastId = lastEventIdOf(request);
-        const res = openEventStream(reply);
-        const sub = staffLive.hub.add(res);
-        res.on('close', () => staffLive.hub.remove(sub));
+        const socket = openEventStream(request, reply);
+        if (!socket) return;
+        const sub = staffLive.hub.add(socket);
+        socket.on('close', () => staffLive.hub.remove(sub));
         try {
           await catchUpStaff(ctx, sub, lastId);
         } catch (err) {
           request.log.error(err);
-          res.end();
+          endEventStream(socket);
         }
       },
     );

@@ -1,10 +1,10 @@
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AppContext } from '../../app-context.ts';
+import { createBatchWriter } from './batch-writes.ts';
+import { endEventStream } from './event-stream.ts';
 import { EVENTS_CHANNEL, type EventNotice, STAFF_EVENT_TYPES } from './events.repository.ts';
 import { HEARTBEAT_MS } from './live.ts';
-import { frameOf, type Subscriber } from './live-hub.ts';
-
-const PING = 'event: ping\ndata: {}\n\n';
+import { frameOf, PING, type Subscriber } from './live-hub.ts';
 
 /**
  * The back office's open streams in this process (decision 021, "Live back office"). Staff hear every task's
@@ -13,13 +13,14 @@ const PING = 'event: ping\ndata: {}\n\n';
  */
 export class StaffHub {
   private readonly subs = new Set<Subscriber>();
+  private readonly write = createBatchWriter();
 
   get subscriberCount() {
     return this.subs.size;
   }
 
-  add(res: ServerResponse): Subscriber {
-    const sub: Subscriber = { res, held: [] };
+  add(socket: Socket): Subscriber {
+    const sub: Subscriber = { socket, held: [] };
     this.subs.add(sub);
     return sub;
   }
@@ -31,18 +32,19 @@ export class StaffHub {
   deliver(notice: EventNotice) {
     if (this.subs.size === 0 || !notice.o || !STAFF_EVENT_TYPES.includes(notice.t)) return;
     const frame = frameOf(notice.id, { type: notice.t, order_id: notice.o });
+    const bytes = Buffer.from(frame);
     for (const sub of this.subs) {
       if (sub.held) sub.held.push({ id: notice.id, frame });
-      else sub.res.write(frame);
+      else this.write(sub.socket, bytes);
     }
   }
 
   beat() {
-    for (const sub of this.subs) if (!sub.held) sub.res.write(PING);
+    for (const sub of this.subs) if (!sub.held) this.write(sub.socket, PING);
   }
 
   closeAll() {
-    for (const sub of this.subs) sub.res.end();
+    for (const sub of this.subs) endEventStream(sub.socket);
   }
 }
 
