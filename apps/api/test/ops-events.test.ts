@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadGeekFile } from './helpers/files.ts';
 import { dataOf, openStream } from './helpers/sse-client.ts';
 import {
   call,
@@ -79,6 +80,47 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     const replayed = again.events.map(dataOf).map((e) => `${e.type}:${e.order_id}`);
     expect(replayed).toEqual([`order:${orderB._id}`, `message:${orderA._id}`, `order:${orderA._id}`]);
     again.close();
+    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+  });
+
+  it("tells staff when a task's internal records change (a note, a Geek file), and never its student", async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token, { pages: 1 });
+    await creditBalance(t, ops, s.id, 100);
+    expect((await payInFull(s.token, order)).status).toBe(200);
+    const staff = staffStream(ops);
+    const student = openStream(base, s.token);
+    const ready = await student.waitFor((e) => e.event === 'ready');
+    await staff.waitFor((e) => e.event === 'ready');
+    const records = (e: { data?: string }) =>
+      dataOf(e).type === 'records' && dataOf(e).order_id === order._id;
+
+    const note = await call(t, {
+      url: `/ops/orders/${order._id}/notes`,
+      token: ops,
+      body: { body: 'Check refs' },
+    });
+    expect(note.status).toBe(201);
+    await staff.waitFor(records);
+    await uploadGeekFile(t, ops, order._id);
+    await until(() => staff.events.filter(records).length === 2);
+
+    // The student heard neither, live or replayed: a message after them is the next thing on their stream.
+    await call(t, {
+      url: `/ops/orders/${order._id}/messages`,
+      token: ops,
+      body: { message: 'Hi', sender_role: 'operator' },
+    });
+    await student.waitFor((e) => dataOf(e).type === 'message');
+    expect(student.events.filter((e) => e.data && e.event === undefined).map((e) => dataOf(e).type)).toEqual([
+      'message',
+    ]);
+    student.close();
+    const replay = openStream(base, s.token, { 'last-event-id': ready.id ?? '' });
+    await replay.waitFor((e) => dataOf(e).type === 'message');
+    expect(replay.events.map((e) => dataOf(e).type)).toEqual(['message']);
+    replay.close();
+    staff.close();
     await until(() => t.app.staffLive.hub.subscriberCount === 0);
   });
 

@@ -218,7 +218,7 @@ export const liveEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
     userId: uuid('user_id').notNull(),
-    type: text('type', { enum: ['order', 'message', 'balance'] }).notNull(),
+    type: text('type', { enum: ['order', 'message', 'balance', 'records'] }).notNull(),
     orderId: uuid('order_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

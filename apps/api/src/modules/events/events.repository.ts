@@ -1,4 +1,4 @@
-import type { LiveEventType } from '@geekly/domain/chat/message-schemas.ts';
+import { LIVE_EVENT_TYPES, type LiveEventType } from '@geekly/domain/chat/message-schemas.ts';
 import { and, asc, eq, gt, inArray, isNotNull, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { liveEvents, livePresence } from '../../db/schema.ts';
@@ -8,10 +8,17 @@ export const EVENTS_CHANNEL = 'geekly_events';
 export const REPLAY_LIMIT = 500;
 export const EVENT_RETENTION_MS = 24 * 3_600_000;
 
-export type LiveEventRow = { id: number; userId: string; type: LiveEventType; orderId: string | null };
+/**
+ * The student's events (API.md), and one for staff only: `records`, a task's internal records changed (a note,
+ * a Geek file). It is kept under the task's student like the others but never reaches the student's stream.
+ */
+export type StoredEventType = LiveEventType | 'records';
+export const isStudentEvent = (type: StoredEventType): type is LiveEventType => type !== 'records';
+
+export type LiveEventRow = { id: number; userId: string; type: StoredEventType; orderId: string | null };
 
 /** What NOTIFY carries: ids only (the event's own id, its user, its type and task). */
-export type EventNotice = { id: number; u: string; t: LiveEventType; o: string | null };
+export type EventNotice = { id: number; u: string; t: StoredEventType; o: string | null };
 
 /**
  * Records a live event inside the caller's transaction and NOTIFYs it. PostgreSQL delivers a NOTIFY only when
@@ -20,7 +27,7 @@ export type EventNotice = { id: number; u: string; t: LiveEventType; o: string |
 export async function publishEvent(
   tx: Db,
   userId: string,
-  type: LiveEventType,
+  type: StoredEventType,
   orderId: string | null = null,
 ) {
   const [row] = await tx
@@ -36,13 +43,19 @@ export async function eventsAfter(db: Db, userId: string, afterId: number, limit
   return db
     .select({ id: liveEvents.id, type: liveEvents.type, orderId: liveEvents.orderId })
     .from(liveEvents)
-    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
+    .where(
+      and(
+        eq(liveEvents.userId, userId),
+        gt(liveEvents.id, afterId),
+        inArray(liveEvents.type, [...LIVE_EVENT_TYPES]),
+      ),
+    )
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 }
 
 /** What staff hear: the task events (a student's balance is not the back office's live concern). */
-export const STAFF_EVENT_TYPES: LiveEventType[] = ['order', 'message'];
+export const STAFF_EVENT_TYPES: StoredEventType[] = ['order', 'message', 'records'];
 
 /** The staff stream's replay: every task's order and message events after `afterId`, whoever they were for. */
 export async function taskEventsAfter(db: Db, afterId: number, limit: number) {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { createBatchWriter } from './batch-writes.ts';
 import { endEventStream } from './event-stream.ts';
-import type { EventNotice } from './events.repository.ts';
+import { type EventNotice, isStudentEvent } from './events.repository.ts';
 
 type Pending = { id: number; frame: string }[];
 
@@ -64,7 +64,7 @@ export class LiveHub {
 
   deliver(notice: EventNotice) {
     const set = this.byUser.get(notice.u);
-    if (!set) return 0;
+    if (!set || !isStudentEvent(notice.t)) return 0;
     const frame = frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });
     // Encoded once for every stream of the user.
     const bytes = Buffer.from(frame);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/events.repository.ts';
 import { markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { type AuditActor, staffActor, writeAudit } from '../ops/audit.ts';
@@ -80,6 +81,7 @@ export async function attachGeekFiles(
         },
       });
       if (locked.writerId) await markGeekSeen(tx, locked.writerId, ctx.now());
+      await publishEvent(tx, locked.userId, 'records', locked.id);
       await opts.onRecorded?.(tx);
     },
   );

@@ -1,6 +1,7 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/events.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { findOrderById, lockOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -42,6 +43,7 @@ export async function addOrderNote(ctx: AppContext, staff: UserRow, orderId: str
     if (!order) throw notFound('Order not found');
     const note = await insertNote(tx, { orderId: order.id, authorId: staff.id, body });
     await writeAudit(tx, staffActor(staff), { action: 'note', orderId: order.id, details: { body } });
+    await publishEvent(tx, order.userId, 'records', order.id);
     return noteView({ ...note, authorEmail: staff.email });
   });
 }
