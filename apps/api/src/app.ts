@@ -14,6 +14,7 @@ import { opsEventsRoutes } from './modules/events/ops-events.routes.ts';
 import { startStaffLive } from './modules/events/staff-live.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
+import { startStaleUploadSweep } from './modules/files/stale-uploads.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -98,6 +99,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.addHook('onClose', async () => stopMessageMail());
   const stopReceipts = startReceiptSweep(ctx);
   app.addHook('onClose', async () => stopReceipts());
+  const stopUploadSweep = startStaleUploadSweep(ctx);
+  app.addHook('onClose', async () => stopUploadSweep());
 
   await app.register(
     async (api) => {

@@ -1,5 +1,5 @@
 import type { OrderFileInput } from '@geekly/domain/orders/geek-files.ts';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { fileUploads, orderFiles } from '../../db/schema.ts';
 
@@ -32,6 +32,26 @@ export async function claimUploadRows(db: Db, keys: string[], at: Date): Promise
     .where(and(inArray(fileUploads.key, keys), isNull(fileUploads.claimedAt)))
     .returning({ key: fileUploads.key });
   return rows.map((r) => r.key);
+}
+
+/**
+ * Locks (skipping those another process holds) up to `limit` uploads that were signed but never attached, whose
+ * policy expired before `expiredBefore`; answers their keys.
+ */
+export async function lockStaleUploads(db: Db, expiredBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: fileUploads.key })
+    .from(fileUploads)
+    .where(and(isNull(fileUploads.claimedAt), lt(fileUploads.expiresAt, expiredBefore)))
+    .orderBy(asc(fileUploads.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((r) => r.key);
+}
+
+export async function deleteUploadRows(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(fileUploads).where(inArray(fileUploads.key, keys));
 }
 
 export async function insertOrderFiles(db: Db, values: NewOrderFileRow[]): Promise<OrderFileRow[]> {
