@@ -1,6 +1,7 @@
 import { and, avg, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, orders } from '../src/db/schema.ts';
+import { lockClientGeekChoices, upsertClientMarks } from '../src/modules/geeks/geeks.repository.ts';
 import { uploadGeekFile } from './helpers/files.ts';
 import {
   call,
@@ -202,5 +203,28 @@ describe('My Geeks', () => {
       body: { action: 'unfave' },
     });
     expect(unfaved.body.writer_faved).toBe(false);
+  });
+});
+
+describe('A block made while staff assign', () => {
+  it('is seen by the assignment, which waits for it and refuses the Geek', async () => {
+    const geek = await addGeek('Grace H.');
+    const client = await signUpClient(t);
+    const order = await pricedOrder(t, client.token, { pages: 1, hours: 100 });
+    await payFromBalance(client, order._id);
+    // The student's block is under way (its transaction holds the lock) when staff assign the Geek.
+    let assigning: ReturnType<typeof operate> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockClientGeekChoices(tx, client.id);
+      await upsertClientMarks(tx, client.id, geek._id, { blocked: true });
+      assigning = operate(order._id, 'assign_geek', { writer_id: geek._id });
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    const assigned = await assigning;
+    expect(assigned?.status).toBe(422);
+    expect(assigned?.body.error_value).toEqual({
+      writer_id: 'The student blocked this Geek: choose another one',
+    });
+    expect((await call(t, { url: `/ops/orders/${order._id}`, token: ops })).body.writer_info).toBeNull();
   });
 });

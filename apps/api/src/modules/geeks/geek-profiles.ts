@@ -9,6 +9,7 @@ import {
   findMyGeeks,
   type GeekRow,
   geekFigures,
+  lockClientGeekChoices,
   upsertClientMarks,
 } from './geeks.repository.ts';
 
@@ -62,6 +63,9 @@ export async function getGeekProfile(ctx: AppContext, userId: string, geekId: st
 export async function actOnGeek(ctx: AppContext, userId: string, geekId: string, action: GeekAction) {
   const row = await findGeek(ctx.database.db, geekId);
   if (!row) throw notFound('Geek not found');
-  await upsertClientMarks(ctx.database.db, userId, row.id, ACTION_MARKS[action]);
+  await ctx.database.db.transaction(async (tx) => {
+    await lockClientGeekChoices(tx, userId);
+    await upsertClientMarks(tx, userId, row.id, ACTION_MARKS[action]);
+  });
   return oneView(ctx, userId, row);
 }

@@ -104,6 +104,14 @@ export async function upsertClientMarks(db: Db, userId: string, geekId: string, 
     });
 }
 
+/**
+ * Serialises a client's marks on Geeks (block, favourite) with staff assigning a Geek to one of their tasks: both
+ * take this lock in their transaction (a first block inserts a row no other lock would cover).
+ */
+export async function lockClientGeekChoices(db: Db, userId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`client-geeks:${userId}`}, 0))`);
+}
+
 /** Whether the client of the task blocked the Geek (My Geeks): staff and the autopilot never assign them. */
 export async function blockedByTaskClient(db: Db, orderId: string, geekId: string): Promise<boolean> {
   if (!isUuid(orderId) || !isUuid(geekId)) return false;

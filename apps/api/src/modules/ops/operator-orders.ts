@@ -4,7 +4,7 @@ import type { TransitionInputs, TransitionName } from '@geekly/domain/orders/ord
 import type { AppContext } from '../../app-context.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
-import { blockedByTaskClient, markGeekSeen } from '../geeks/geeks.repository.ts';
+import { blockedByTaskClient, lockClientGeekChoices, markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
@@ -105,9 +105,22 @@ export async function runOperatorTransition(
   if (input.name === 'assign_geek') {
     const geek = input.writer_id ? await findGeek(ctx.database.db, input.writer_id) : undefined;
     if (!geek || geek.isDisabled) throw validationError({ writer_id: 'Choose a Geek from the list' });
-    if (await blockedByTaskClient(ctx.database.db, orderId, geek.id))
-      throw validationError({ writer_id: 'The student blocked this Geek: choose another one' });
-    return applyOrderTransition(ctx, caller, orderId, 'assign_geek', { writerId: geek.id }, { onApplied });
+    // Checked in the transaction, under the lock a student's block takes too: a block made in the same instant
+    // is either seen here or made after the assignment.
+    const notBlocked: AppliedHook = async (tx, before, after) => {
+      await lockClientGeekChoices(tx, before.userId);
+      if (await blockedByTaskClient(tx, before.id, geek.id))
+        throw validationError({ writer_id: 'The student blocked this Geek: choose another one' });
+      await onApplied(tx, before, after);
+    };
+    return applyOrderTransition(
+      ctx,
+      caller,
+      orderId,
+      'assign_geek',
+      { writerId: geek.id },
+      { onApplied: notBlocked },
+    );
   }
   // Every other operator transition takes no input.
   const noInput = {} as TransitionInputs['start_work'];
