@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
+import { every } from '../../lib/every.ts';
 import { deleteUploadRows, lockStaleUploads } from './files.repository.ts';
 
 /**
@@ -33,10 +34,5 @@ export async function removeStaleUploads(ctx: AppContext): Promise<number> {
 
 /** Every hour, in each process. */
 export function startStaleUploadSweep(ctx: AppContext) {
-  const timer = setInterval(
-    () => void removeStaleUploads(ctx).catch((err) => console.error('stale uploads', err)),
-    SWEEP_MS,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(SWEEP_MS, 'stale uploads', () => removeStaleUploads(ctx));
 }

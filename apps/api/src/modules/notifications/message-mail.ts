@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema.ts';
+import { every } from '../../lib/every.ts';
 import { HEARTBEAT_MS } from '../events/live.ts';
 import {
   claimDueMessageMail,
@@ -68,10 +69,5 @@ export async function sendDueMessageMails(ctx: AppContext): Promise<number> {
 }
 
 export function startMessageMailWorker(ctx: AppContext) {
-  const timer = setInterval(
-    () => void sendDueMessageMails(ctx).catch((err) => console.error('message mail', err)),
-    POLL_MS,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(POLL_MS, 'message mail', () => sendDueMessageMails(ctx));
 }

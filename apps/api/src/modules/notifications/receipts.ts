@@ -4,6 +4,7 @@ import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions, mailOutbox, orders, payments, users } from '../../db/schema.ts';
+import { every } from '../../lib/every.ts';
 import { mailLink } from './mail-links.ts';
 
 /**
@@ -243,10 +244,5 @@ export async function receiptsAfterCommit(ctx: AppContext, userId: string) {
 
 /** Every minute, in each process: receipts a crash or failure left unsent (the outbox key keeps it once). */
 export function startReceiptSweep(ctx: AppContext) {
-  const timer = setInterval(
-    () => void queueReceipts(ctx).catch((err) => console.error('receipt sweep', err)),
-    SWEEP_MS,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(SWEEP_MS, 'receipt sweep', () => queueReceipts(ctx));
 }
