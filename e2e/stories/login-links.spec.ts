@@ -15,7 +15,8 @@ test('A link from an order e-mail logs the student in once and opens the task, a
   playwright,
   baseURL,
 }, testInfo) => {
-  // The student signs up, adds a task and pays it, all through the API: paying mails "We received payment".
+  // The student signs up, adds a task and pays it, all through the API: the payment's receipt (the task's first
+  // payment) says 'This means a Geek can work on it' and links to the task.
   const email = uniqueEmail(testInfo);
   const api = await playwright.request.newContext({ baseURL });
   const signedUp = await api.post('/api/v3/users/client/new', {

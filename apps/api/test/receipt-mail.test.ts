@@ -148,8 +148,14 @@ describe('receipts', () => {
       expected_price: 26.55,
     });
     expect(deposit.body.status).toBe('paid');
-    const [depositMail, ...afterDeposit] = receiptsOf(await delivered());
+    const depositMails = await delivered();
+    const [depositMail, ...afterDeposit] = receiptsOf(depositMails);
     expect(afterDeposit).toEqual([]);
+    // The task's first payment: its receipt says what it means, and no second mail says it again.
+    expect(depositMail?.text).toContain(
+      'We received payment for your task. This means a Geek can work on it. We will contact you in case your Geek needs clarifications.',
+    );
+    expect(depositMails.filter((m) => m !== depositMail).map((m) => m.subject)).toEqual([]);
     expect(depositMail?.to).toEqual([c.email]);
     expect(depositMail?.subject).toMatch(/^Receipt: Deposit \(30%\) for task #\d+$/);
     expect(depositMail?.text).toContain('Amount: $7.97');
@@ -168,6 +174,7 @@ describe('receipts', () => {
     expect(restMail?.text).toContain('Amount: $18.58');
     expect(restMail?.text).toContain('Paid by card: $16.55');
     expect(restMail?.text).toContain('Paid from your balance: $2.03');
+    expect(restMail?.text).not.toContain('This means a Geek can work on it');
 
     // An add-on bought after the task was paid, by card.
     await call(t, {
@@ -181,6 +188,7 @@ describe('receipts', () => {
     expect(addOnMail?.subject).toMatch(/^Receipt: Add-ons for task #\d+$/);
     expect(addOnMail?.text).toContain('Amount: $7.99');
     expect(addOnMail?.text).toContain('Paid by card: $7.99');
+    expect(addOnMail?.text).not.toContain('This means a Geek can work on it');
 
     // The work is delivered; a $5 tip by card.
     for (const step of ['accept_instructions', 'assign_geek', 'start_work', 'deliver']) {

@@ -211,10 +211,8 @@ describe('a whole life, chaining the patches', () => {
     // The 30% deposit.
     expect(amountDueCents(o, true)).toBe(3000);
     const paid = accepted(run('pay', 'client', o, { amountCents: 3000, partial: true, source: 'card' }));
-    expect(paid.effects).toEqual([
-      { kind: 'charge', source: 'card', amountCents: 3000, purpose: 'order' },
-      { kind: 'notify', notice: 'order_paid' },
-    ]);
+    // No notice: the payment's receipt tells the student what it means.
+    expect(paid.effects).toEqual([{ kind: 'charge', source: 'card', amountCents: 3000, purpose: 'order' }]);
     expect(paid.patch).toMatchObject({
       system_client_status: 'Paid',
       client_paid_at_first: now,
@@ -418,10 +416,7 @@ describe('pay', () => {
       system_client_status: 'Paid',
       additional: ['adv_plagreport'],
     });
-    expect(r.effects).toEqual([
-      { kind: 'charge', source: 'balance', amountCents: 10000, purpose: 'order' },
-      { kind: 'notify', notice: 'order_paid' },
-    ]);
+    expect(r.effects).toEqual([{ kind: 'charge', source: 'balance', amountCents: 10000, purpose: 'order' }]);
   });
   it('adds the partial flag only once', () => {
     const r = accepted(pay({ additional: ['partial_payment'] }, 3000, true));

@@ -80,8 +80,8 @@ export type OrderEffect =
   | { kind: 'refund'; destination: RefundDestination; amountCents: number }
   | { kind: 'notify'; notice: OrderNotice };
 
+// A task's first payment has no notice of its own: its receipt says what it means (decision 024).
 export type OrderNotice =
-  | 'order_paid'
   | 'geek_assigned'
   | 'order_delivered'
   | 'revision_accepted'
@@ -236,10 +236,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
       }
       return {
         patch,
-        effects: [
-          { kind: 'charge', source: input.source, amountCents: input.amountCents, purpose: 'order' },
-          ...(first ? [{ kind: 'notify', notice: 'order_paid' } as const] : []),
-        ],
+        effects: [{ kind: 'charge', source: input.source, amountCents: input.amountCents, purpose: 'order' }],
       };
     },
   },

@@ -78,7 +78,11 @@ type Facts = {
   cardCents: Map<string, number>;
   orders: Map<string, { number: number; title: string }>;
   emails: Map<string, string>;
+  /** The transactions that were their task's first payment (the one that lets a Geek start). */
+  firstPayments: Set<string>;
 };
+
+const TASK_PAYMENT_KINDS = ['order_payment_balance', 'order_payment_card'];
 
 /** Everything the receipts of a batch show, in one query per table (never one per receipt). */
 async function factsOf(db: Db, due: Due[]): Promise<Facts> {
@@ -86,7 +90,7 @@ async function factsOf(db: Db, due: Due[]): Promise<Facts> {
   const paymentIds = [...new Set(due.map((d) => paymentIdOf(d.idempotencyKey)).filter((p) => p !== null))];
   const orderIds = [...new Set(due.map((d) => d.orderId).filter((o) => o !== null))];
   const userIds = [...new Set(due.map((d) => d.userId))];
-  const [entries, cards, orderRows, userRows] = await Promise.all([
+  const [entries, cards, orderRows, userRows, firstRows] = await Promise.all([
     db
       .select({
         transactionId: ledgerEntries.transactionId,
@@ -113,6 +117,18 @@ async function factsOf(db: Db, due: Due[]): Promise<Facts> {
           .where(inArray(orders.id, orderIds))
       : [],
     db.select({ id: users.id, email: users.notificationEmail }).from(users).where(inArray(users.id, userIds)),
+    orderIds.length
+      ? db
+          .selectDistinctOn([ledgerTransactions.orderId], { id: ledgerTransactions.id })
+          .from(ledgerTransactions)
+          .where(
+            and(
+              inArray(ledgerTransactions.orderId, orderIds),
+              inArray(ledgerTransactions.kind, TASK_PAYMENT_KINDS),
+            ),
+          )
+          .orderBy(ledgerTransactions.orderId, ledgerTransactions.createdAt, ledgerTransactions.id)
+      : [],
   ]);
   const userCents = new Map<string, number>();
   const purposeCents = new Map<string, number>();
@@ -130,6 +146,7 @@ async function factsOf(db: Db, due: Due[]): Promise<Facts> {
     ),
     orders: new Map(orderRows.map((o) => [o.id, { number: o.number, title: o.title }])),
     emails: new Map(userRows.map((u) => [u.id, u.email])),
+    firstPayments: new Set(firstRows.map((r) => r.id)),
   };
 }
 
@@ -182,10 +199,17 @@ function describe(d: Due, f: Facts): Receipt {
       button: 'See your subscription',
     };
   const what = d.memo ?? (d.kind.startsWith('tip') ? `Tip for the Geek of ${task}` : `Payment for ${task}`);
+  // The task's first payment has no status mail of its own (decision 024): its receipt says what it means, in
+  // the words of the checkout's success popup.
+  const first = f.firstPayments.has(d.id)
+    ? [
+        'We received payment for your task. This means a Geek can work on it. We will contact you in case your Geek needs clarifications.',
+      ]
+    : [];
   return {
     subject: `Receipt: ${what}`,
     what,
-    lines: [...taskLine, `Amount: ${formatDollars(total)}`, ...paidWith],
+    lines: [...taskLine, `Amount: ${formatDollars(total)}`, ...paidWith, ...first],
     path: d.orderId ? `/order/${d.orderId}` : '/orders',
     marker: 'orderemail',
     button: 'Open your task',

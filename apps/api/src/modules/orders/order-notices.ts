@@ -4,10 +4,6 @@ import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
-  order_paid: {
-    subject: 'We received payment for your task',
-    body: 'This means a Geek can work on it. We will contact you in case your Geek needs clarifications.',
-  },
   geek_assigned: { subject: 'A Geek is on your task', body: 'We found a Geek for your task.' },
   order_delivered: {
     subject: 'Your task is ready',
