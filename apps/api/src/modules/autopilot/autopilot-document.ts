@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { quotedTitle } from './autopilot-plan.ts';
 
 /** What the demo document states about its task. */
 export type DocumentTask = {
@@ -90,7 +91,7 @@ export async function demoDocument(task: DocumentTask): Promise<Buffer> {
 
   write('Introduction', bold, 14, 6);
   write(
-    `This paper answers the task "${task.title}" for ${task.subject}. ` +
+    `This paper answers the task ${quotedTitle(task.title)} for ${task.subject}. ` +
       `It follows the instructions given with the task and is written at the ${task.level} level, ` +
       `${task.size} long in the full version.`,
     regular,

@@ -158,3 +158,12 @@ export function chooseGeek(
   );
   return fits[0] ?? byLoad[0] ?? null;
 }
+
+const QUOTES = `"'“”„‟‘’‚‛«»‹›`;
+const EDGE_QUOTES = new RegExp(`^[${QUOTES}]+|[${QUOTES}]+$`, 'gu');
+
+/** A task's title in curly quotes for the autopilot's words, without doubling quotes the title has already. */
+export function quotedTitle(title: string) {
+  const bare = title.trim().replace(EDGE_QUOTES, '').trim();
+  return `“${bare || title.trim()}”`;
+}

@@ -15,7 +15,14 @@ import {
   recordStep,
 } from './autopilot.repository.ts';
 import { demoDocument } from './autopilot-document.ts';
-import { chooseGeek, isOnRevision, isWorking, nextStep, type PlannedStep } from './autopilot-plan.ts';
+import {
+  chooseGeek,
+  isOnRevision,
+  isWorking,
+  nextStep,
+  type PlannedStep,
+  quotedTitle,
+} from './autopilot-plan.ts';
 
 // The demo autopilot (issue 16, decision 022): a simulated team that works every newly paid task through the same
 // operator use cases as the back office: the state machine's transitions, the Geek's files and messages, each
@@ -52,11 +59,11 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 function geekMessage(order: OrderRow, geekName: string, revision: boolean) {
   if (revision)
     return (
-      `Thanks for your notes on “${order.title}”! I've read them carefully and I'm working on the revision now. ` +
+      `Thanks for your notes on ${quotedTitle(order.title)}! I've read them carefully and I'm working on the revision now. ` +
       `You'll get the revised file here shortly. — ${firstName(geekName)}`
     );
   return (
-    `Hi! I'm ${firstName(geekName)}, your Geek for “${order.title}”. I've read your instructions and started ` +
+    `Hi! I'm ${firstName(geekName)}, your Geek for ${quotedTitle(order.title)}. I've read your instructions and started ` +
     `working on it. I'll send you the finished file here as soon as it's ready; if you have anything to add, ` +
     `just write to me in this chat.`
   );
