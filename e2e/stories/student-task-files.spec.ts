@@ -126,3 +126,55 @@ test('A student attaches task files, then downloads the Geek’s final draft and
   expect(bytes.includes(Buffer.from('final-draft.pdf'))).toBe(true);
   expect(bytes.includes(Buffer.from('instructions.pdf'))).toBe(true);
 });
+
+test('An upload whose progress stops for 40 s is aborted and tried again, and after the third stall offers Reload file', async ({
+  page,
+}, testInfo) => {
+  await page.clock.install();
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'Stalled upload',
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await page.goto(`/order/${id}/upload`);
+  await expect(page.getByRole('heading', { name: 'Task files' })).toBeVisible();
+
+  // Storage takes the file and then never answers: no progress after the body is sent.
+  let tries = 0;
+  let aborted = 0;
+  await page.route('**/storage/upload', () => {
+    tries++; // left hanging
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().endsWith('/storage/upload')) aborted++;
+  });
+  await page
+    .getByLabel('Attach file or photo')
+    .setInputFiles([{ name: 'slow.pdf', mimeType: 'application/pdf', buffer: pdf('slow') }]);
+  const files = page.getByRole('list', { name: 'Task files' });
+  const uploading = files.getByRole('progressbar', { name: 'slow.pdf uploading' });
+  await expect(uploading).toBeVisible();
+  await expect.poll(() => tries).toBe(1);
+  // 39 s without progress is still an upload under way…
+  await page.clock.runFor(39_000);
+  await page.waitForTimeout(500); // real time, for an abort to show
+  expect(aborted).toBe(0);
+  await expect(uploading).toBeVisible();
+  // …40 s is a stall: aborted, and tried again after the back-off (1 s, then 2 s).
+  await page.clock.runFor(2_000);
+  await expect.poll(() => aborted).toBe(1);
+  await page.clock.runFor(1_000);
+  await expect.poll(() => tries).toBe(2);
+  await page.clock.runFor(40_000);
+  await expect.poll(() => aborted).toBe(2);
+  await page.clock.runFor(2_000);
+  await expect.poll(() => tries).toBe(3);
+  await page.clock.runFor(40_000);
+  await expect.poll(() => aborted).toBe(3);
+  await expect(files.getByText('Upload failed')).toBeVisible();
+  await expect(files.getByRole('button', { name: 'Reload file' })).toBeVisible();
+  expect(tries).toBe(3);
+  await page.screenshot({ path: testInfo.outputPath('stalled-upload.png'), fullPage: true });
+});
