@@ -44,8 +44,9 @@ const SERVER_LISTENERS: [event: string, name: string][] = [
  * parser and Fastify's request and reply become garbage. That is what an open stream cost above a bare socket:
  * ~5 KB of native parser and connection state and ~4 KB of objects (bench/events.mjs).
  *
- * Answers null when the client has already left. After this the socket is the stream's alone: anything the client sends on it ends the stream (an event
- * stream's client never sends), so does the client's end of the connection, and an error only closes it.
+ * Answers null when the client has already left. After this the socket is the stream's alone: anything the
+ * client sends on it ends the stream (an event stream's client never sends), so does the client's end of the
+ * connection, and an error only closes it.
  */
 export function openEventStream(request: FastifyRequest, reply: FastifyReply): Socket | null {
   reply.hijack();
