@@ -4,10 +4,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { catchUp } from './catch-up.ts';
-import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { eventsAfter, latestUserEventId } from './events.repository.ts';
 import type { Live } from './live.ts';
+import { serveEventStream } from './serve-event-stream.ts';
 
 export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
   return async (app: FastifyInstance) => {
@@ -40,22 +39,15 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
         // id, not the user row the session loaded.
         const userId = currentUser(request).id;
         request.user = null;
-        const lastId = lastEventIdOf(request);
-        const socket = openEventStream(request, reply);
-        if (!socket) return;
-        const sub = live.hub.add(userId, socket);
-        // A closed stream frees everything it held.
-        socket.on('close', () => live.hub.remove(userId, sub));
-        try {
-          const db = ctx.database.db;
-          await catchUp(db, sub, lastId, {
+        const db = ctx.database.db;
+        await serveEventStream(request, reply, db, {
+          subscribe: (socket) => live.hub.add(userId, socket),
+          unsubscribe: (sub) => live.hub.remove(userId, sub),
+          source: {
             after: (afterId, limit) => eventsAfter(db, userId, afterId, limit),
             latest: () => latestUserEventId(db, userId),
-          });
-        } catch (err) {
-          request.log.error(err);
-          endEventStream(socket);
-        }
+          },
+        });
       },
     );
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
+import { every } from '../../lib/every.ts';
 import {
   dropPresence,
   EVENTS_CHANNEL,
@@ -53,8 +54,7 @@ export async function startLive(
     if (hub.userCount > 0) quietly(refreshPresence(db, processId));
   }, opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
-  const prune = setInterval(() => quietly(pruneEvents(db, ctx.now())), PRUNE_MS);
-  prune.unref();
+  const stopPrune = every(PRUNE_MS, 'live events prune', () => pruneEvents(db, ctx.now()));
 
   return {
     hub,
@@ -63,7 +63,7 @@ export async function startLive(
     endStreams: () => hub.closeAll(),
     async stop() {
       clearInterval(heartbeat);
-      clearInterval(prune);
+      stopPrune();
       await unlisten();
       await dropPresence(db, processId).catch(() => {});
     },

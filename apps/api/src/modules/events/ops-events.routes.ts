@@ -4,9 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { Session } from '../../plugins/session.ts';
-import { catchUp } from './catch-up.ts';
-import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { latestEventId, taskEventsAfter } from './events.repository.ts';
+import { serveEventStream } from './serve-event-stream.ts';
 import type { StaffLive } from './staff-live.ts';
 
 /**
@@ -35,21 +34,15 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: St
         },
       },
       async (request, reply) => {
-        const lastId = lastEventIdOf(request);
-        const socket = openEventStream(request, reply);
-        if (!socket) return;
-        const sub = staffLive.hub.add(socket);
-        socket.on('close', () => staffLive.hub.remove(sub));
-        try {
-          const db = ctx.database.db;
-          await catchUp(db, sub, lastId, {
+        const db = ctx.database.db;
+        await serveEventStream(request, reply, db, {
+          subscribe: (socket) => staffLive.hub.add(socket),
+          unsubscribe: (sub) => staffLive.hub.remove(sub),
+          source: {
             after: (afterId, limit) => taskEventsAfter(db, afterId, limit),
             latest: () => latestEventId(db),
-          });
-        } catch (err) {
-          request.log.error(err);
-          endEventStream(socket);
-        }
+          },
+        });
       },
     );
   };

@@ -1,4 +1,5 @@
 import { formatDollars } from '@geekly/domain/money.ts';
+import { TASK_PAYMENT_RECEIVED } from '@geekly/domain/payments/payment-received.ts';
 import { and, eq, gt, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -202,9 +203,7 @@ function describe(d: Due, f: Facts): Receipt {
   // The task's first payment has no status mail of its own (decision 024): its receipt says what it means, in
   // the words of the checkout's success popup.
   const first = f.firstPayments.has(d.id)
-    ? [
-        'We received payment for your task. This means a Geek can work on it. We will contact you in case your Geek needs clarifications.',
-      ]
+    ? [`${TASK_PAYMENT_RECEIVED.lead}. ${TASK_PAYMENT_RECEIVED.text}`]
     : [];
   return {
     subject: `Receipt: ${what}`,

@@ -1,3 +1,4 @@
+import { TASK_PAYMENT_RECEIVED } from '@geekly/domain/payments/payment-received.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -42,10 +43,8 @@ export function PaymentSuccessDialog({ variant, orderId, payment, onClose, onGoT
         </span>
         {variant === 'task' ? (
           <>
-            <p className={s.lead}>We received payment for your task</p>
-            <p className={s.text}>
-              This means a Geek can work on it. We will contact you in case your Geek needs clarifications.
-            </p>
+            <p className={s.lead}>{TASK_PAYMENT_RECEIVED.lead}</p>
+            <p className={s.text}>{TASK_PAYMENT_RECEIVED.text}</p>
           </>
         ) : (
           <>

@@ -1,4 +1,7 @@
+import type { Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { oldestEventId, REPLAY_LIMIT } from './events.repository.ts';
 import { frameOf, type Subscriber } from './live-hub.ts';
 
@@ -44,4 +47,32 @@ export async function catchUp(db: Db, sub: Subscriber, lastId: number | undefine
   }
   sub.held = null;
   if (out) sub.socket.write(out);
+}
+
+/**
+ * Serves one event stream (the students' and the staff's): opens it, subscribes it to its hub until it closes,
+ * and brings it up to date from Last-Event-ID. A catch-up that fails ends the stream; the browser reconnects.
+ */
+export async function serveEventStream(
+  request: FastifyRequest<{ Querystring: { last_event_id?: string } }>,
+  reply: FastifyReply,
+  db: Db,
+  stream: {
+    subscribe(socket: Socket): Subscriber;
+    unsubscribe(sub: Subscriber): void;
+    source: EventSource;
+  },
+) {
+  const lastId = lastEventIdOf(request);
+  const socket = openEventStream(request, reply);
+  if (!socket) return;
+  const sub = stream.subscribe(socket);
+  // A closed stream frees everything it held.
+  socket.on('close', () => stream.unsubscribe(sub));
+  try {
+    await catchUp(db, sub, lastId, stream.source);
+  } catch (err) {
+    request.log.error(err);
+    endEventStream(socket);
+  }
 }
