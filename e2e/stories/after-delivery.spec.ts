@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { deadlineText, expectDeadline, setDeadline } from '../support/deadline-picker.ts';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
 import {
@@ -64,74 +65,164 @@ test('A student is asked for a review on the list and gives 5 stars with the key
   await expect(page).toHaveURL(/\/orders$/);
 });
 
-test('A 2-star rating needs a reason, then the free revision is requested with a file and a chosen deadline', async ({
-  page,
-}, testInfo) => {
-  await signUpStudent(page, testInfo);
-  const { id } = await deliveredTask(page, 'Report on the Cold War');
-  await page.goto(`/orders/${id}/rating/2`);
-  const dialog = page.getByRole('dialog', { name: 'Rate your task' });
-  await expect(dialog.getByRole('radio', { name: /^2 stars/ })).toBeChecked();
-  await expect(dialog.getByText('What went wrong')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-  await expect(dialog.getByText('Please, choose at least 1 reason')).toBeVisible();
-  await dialog.getByRole('checkbox', { name: 'Other' }).check();
-  await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-  await expect(dialog.getByText('Please, add some details')).toBeVisible();
-  await shot(page, testInfo, 'rating-reasons');
-  await dialog.getByLabel('Tell us more').fill('The sources are missing.');
-  await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+/** 22:50 UTC (the hour the revision story once failed at) on the day after tomorrow: ahead of the server's clock. */
+function lateEveningSoon(): Date {
+  const day = new Date(Date.now() + 2 * 86_400_000);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 22, 50));
+}
+const HOUR = 3_600_000;
+/** Seed 000 §5: the revision's earliest deadline, 24 hours ahead rounded up to the full hour, as the form shows it. */
+const earliestRevision = (now: Date) => new Date(Math.ceil((now.getTime() + 24 * HOUR) / HOUR) * HOUR);
 
-  const sorry = page.getByRole('dialog', { name: 'Thank you for your feedback' });
-  await sorry.getByRole('link', { name: 'Request a free revision' }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${id}/request-revision$`));
-  const form = page.getByRole('dialog', { name: 'Request revision' });
-  await form.getByRole('button', { name: 'Preview my request' }).click();
-  await expect(form.getByText('Please, tell us what has to be changed in your order')).toBeVisible();
-  await form.getByLabel('What has to be changed in your task?').fill('Please add three academic sources.');
-  await form.getByLabel('Attach files').setInputFiles({
-    name: 'teacher-notes.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(`%PDF-1.4\n${'n'.repeat(1500)}`),
-  });
-  await expect(
-    form.getByRole('list', { name: 'Attached files' }).getByText('teacher-notes.pdf'),
-  ).toBeVisible();
-  // An hour sooner than the default breaks the 24-hour lead: the notice offers the earliest time.
-  const time = form.getByLabel('Time');
-  const hour = Number(await time.inputValue());
-  await time.selectOption(String((hour + 23) % 24));
-  if ((hour + 23) % 24 < hour) {
+test.describe('with the browser clock at 22:50 UTC', () => {
+  // The form's times follow the browser's clock; fixing it makes every step the same at any hour CI runs.
+  test.use({ timezoneId: 'UTC' });
+
+  test('A 2-star rating needs a reason, then the free revision is requested with a file and a chosen deadline', async ({
+    page,
+  }, testInfo) => {
+    await signUpStudent(page, testInfo);
+    const { id } = await deliveredTask(page, 'Report on the Cold War');
+    const now = lateEveningSoon();
+    await page.clock.install({ time: now });
+    await page.goto(`/orders/${id}/rating/2`);
+    const dialog = page.getByRole('dialog', { name: 'Rate your task' });
+    await expect(dialog.getByRole('radio', { name: /^2 stars/ })).toBeChecked();
+    await expect(dialog.getByText('What went wrong')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByText('Please, choose at least 1 reason')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'Other' }).check();
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByText('Please, add some details')).toBeVisible();
+    await shot(page, testInfo, 'rating-reasons');
+    await dialog.getByLabel('Tell us more').fill('The sources are missing.');
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+
+    const sorry = page.getByRole('dialog', { name: 'Thank you for your feedback' });
+    await sorry.getByRole('link', { name: 'Request a free revision' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${id}/request-revision$`));
+    const form = page.getByRole('dialog', { name: 'Request revision' });
+    await form.getByRole('button', { name: 'Preview my request' }).click();
+    await expect(form.getByText('Please, tell us what has to be changed in your order')).toBeVisible();
+    await form.getByLabel('What has to be changed in your task?').fill('Please add three academic sources.');
+    await form.getByLabel('Attach files').setInputFiles({
+      name: 'teacher-notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4\n${'n'.repeat(1500)}`),
+    });
+    await expect(
+      form.getByRole('list', { name: 'Attached files' }).getByText('teacher-notes.pdf'),
+    ).toBeVisible();
+    // The default is the earliest deadline (23:00 tomorrow); an hour sooner breaks the 24-hour lead and the
+    // notice offers the earliest time.
+    const earliest = earliestRevision(now);
+    await expectDeadline(form, earliest, 'UTC');
+    await setDeadline(form, new Date(earliest.getTime() - HOUR), 'UTC');
     await expect(form.getByText('Please give us at least 24 hours to complete your revision.')).toBeVisible();
-    await expect(form.getByText(/^We can do revision only by .+ at .+$/)).toBeVisible();
+    await expect(form.getByText(`We can do revision only by ${deadlineText(earliest, 'UTC')}`)).toBeVisible();
     await form.getByRole('button', { name: 'Apply' }).click();
-  }
-  await expect(form.getByText('Please give us at least 24 hours to complete your revision.')).toHaveCount(0);
-  await time.selectOption(String((Number(await time.inputValue()) + 2) % 24));
-  await expectNoSeriousA11yViolations(page);
-  await shot(page, testInfo, 'revision-form');
-  await form.getByRole('button', { name: 'Preview my request' }).click();
+    await expectDeadline(form, earliest, 'UTC');
+    await expect(form.getByText('Please give us at least 24 hours to complete your revision.')).toHaveCount(
+      0,
+    );
+    // Two hours later is past midnight: the day moves with the hour.
+    const chosen = new Date(earliest.getTime() + 2 * HOUR);
+    await setDeadline(form, chosen, 'UTC');
+    await expect(form.getByText('Please give us at least 24 hours to complete your revision.')).toHaveCount(
+      0,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, testInfo, 'revision-form');
+    await form.getByRole('button', { name: 'Preview my request' }).click();
 
-  const preview = page.getByRole('dialog', { name: 'Check your revision request' });
-  await expect(preview.getByText('Please add three academic sources.')).toBeVisible();
-  await expect(preview.getByText('teacher-notes.pdf')).toBeVisible();
-  await preview.getByRole('button', { name: 'Send request' }).click();
-  const thanks = page.getByRole('dialog', { name: 'Thank you!' });
-  await thanks.getByRole('button', { name: 'Back to the task' }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
-  await expect(page.getByText('You requested revision')).toBeVisible();
-  await shot(page, testInfo, 'revision-requested-task');
-  await page.getByRole('link', { name: 'Show my request' }).click();
-  await expect(
-    page
-      .getByRole('dialog', { name: 'Your revision request' })
-      .getByText('Please add three academic sources.'),
-  ).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  // No second request while this one is pending: the form sends the student back to the task.
-  await page.goto(`/order/${id}/request-revision`);
-  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+    const preview = page.getByRole('dialog', { name: 'Check your revision request' });
+    await expect(preview.getByText('Please add three academic sources.')).toBeVisible();
+    await expect(preview.getByText('teacher-notes.pdf')).toBeVisible();
+    await expect(preview.getByText(deadlineText(chosen, 'UTC'))).toBeVisible();
+    await preview.getByRole('button', { name: 'Send request' }).click();
+    const thanks = page.getByRole('dialog', { name: 'Thank you!' });
+    await thanks.getByRole('button', { name: 'Back to the task' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+    await expect(page.getByText('You requested revision')).toBeVisible();
+    await shot(page, testInfo, 'revision-requested-task');
+    const sent = await (await page.request.get(`/api/v3/orders/${id}`, { headers: JSON_CALL })).json();
+    expect(sent.revision_deadline).toBe(chosen.toISOString());
+    await page.getByRole('link', { name: 'Show my request' }).click();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Your revision request' })
+        .getByText('Please add three academic sources.'),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // No second request while this one is pending: the form sends the student back to the task.
+    await page.goto(`/order/${id}/request-revision`);
+    await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+  });
 });
+
+/**
+ * The revision form's 24-hour lead at fixed moments where calendars turn: late evening, a month's and a year's
+ * end, and both DST changes (Europe's spring-forward, America's fall-back). Each moment opens the form with the
+ * browser's clock and zone set to it and walks the same steps; nothing is sent, so the moments may be anywhere
+ * in time. One screen size: the picker's logic does not depend on it (the main story runs at both).
+ */
+const MOMENTS = [
+  { name: 'late evening, end of January', zone: 'UTC', at: '2027-01-31T22:50:00Z' },
+  { name: 'a minute before the new year', zone: 'America/New_York', at: '2028-01-01T04:59:00Z' },
+  { name: "the night before Europe's clocks go forward", zone: 'Europe/London', at: '2027-03-27T01:30:00Z' },
+  { name: "the night before America's clocks go back", zone: 'America/New_York', at: '2027-11-06T05:30:00Z' },
+  { name: 'just after midnight, end of February', zone: 'Asia/Tokyo', at: '2027-02-27T15:05:00Z' },
+] as const;
+
+test(
+  'The revision deadline keeps its 24-hour lead at midnight, month and year ends and DST changes',
+  { tag: '@desktop-only' },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    await signUpStudent(page, testInfo);
+    const { id } = await deliveredTask(page, 'Essay on the calendar');
+    const signedIn = await page.context().storageState();
+    for (const moment of MOMENTS) {
+      await test.step(`${moment.name} (${moment.zone})`, async () => {
+        const context = await browser.newContext({
+          baseURL: testInfo.project.use.baseURL,
+          storageState: signedIn,
+          timezoneId: moment.zone,
+        });
+        const at = await context.newPage();
+        const now = new Date(moment.at);
+        await at.clock.install({ time: now });
+        await at.goto(`/order/${id}/request-revision`);
+        const form = at.getByRole('dialog', { name: 'Request revision' });
+        const earliest = earliestRevision(now);
+        await expectDeadline(form, earliest, moment.zone);
+        await expect(
+          form.getByText('Please give us at least 24 hours to complete your revision.'),
+        ).toHaveCount(0);
+        // Two hours sooner: across midnight backwards where the earliest is just after it.
+        await setDeadline(form, new Date(earliest.getTime() - 2 * HOUR), moment.zone);
+        await expect(
+          form.getByText('Please give us at least 24 hours to complete your revision.'),
+        ).toBeVisible();
+        await expect(
+          form.getByText(`We can do revision only by ${deadlineText(earliest, moment.zone)}`),
+        ).toBeVisible();
+        await form.getByRole('button', { name: 'Apply' }).click();
+        await expectDeadline(form, earliest, moment.zone);
+        const chosen = new Date(earliest.getTime() + 2 * HOUR);
+        await setDeadline(form, chosen, moment.zone);
+        await expect(
+          form.getByText('Please give us at least 24 hours to complete your revision.'),
+        ).toHaveCount(0);
+        await form.getByLabel('What has to be changed in your task?').fill('Cite the calendar reform.');
+        await form.getByRole('button', { name: 'Preview my request' }).click();
+        const preview = at.getByRole('dialog', { name: 'Check your revision request' });
+        await expect(preview.getByText(deadlineText(chosen, moment.zone))).toBeVisible();
+        await context.close();
+      });
+    }
+  },
+);
 
 test('A student favourites a Geek, reads their honest profile and blocks them', async ({
   page,

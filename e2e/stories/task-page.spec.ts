@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDeadlineDate } from '@geekly/domain/orders/deadline.ts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { pickDate } from '../support/deadline-picker.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -29,29 +29,6 @@ const daysAhead = (n: number) => {
 };
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const money = (dollars: number) => `$${dollars.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-/** Opens the date picker and picks a day, moving between months when needed. */
-async function pickDate(page: Page, day: Date) {
-  await page.getByRole('button', { name: /^Date / }).click();
-  const calendar = page.getByRole('dialog', { name: 'Choose a date' });
-  await expect(calendar).toBeVisible();
-  const name = day.toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  const target = calendar.getByRole('button', { name, exact: true });
-  const wanted = day.getFullYear() * 12 + day.getMonth();
-  for (let i = 0; i < 13 && !(await target.isVisible()); i++) {
-    const shown = new Date(`1 ${await calendar.getByText(/^[A-Z][a-z]+ \d{4}$/).textContent()}`);
-    const at = shown.getFullYear() * 12 + shown.getMonth();
-    await calendar.getByRole('button', { name: at < wanted ? 'Next month' : 'Previous month' }).click();
-  }
-  await target.click();
-  await expect(calendar).toBeHidden();
-  await expect(page.getByRole('button', { name: /^Date / })).toContainText(formatDeadlineDate(day, zone()));
-}
 
 test('A student prices a new task on its page: type, pages, deadline, and the bad-deadline Apply', async ({
   page,
@@ -105,7 +82,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   await expect.poll(async () => (await apiOrder()).pages).toBe(5);
 
   // A deadline two days ahead: the server's price shows in the quote.
-  await pickDate(page, daysAhead(2));
+  await pickDate(page.locator('body'), daysAhead(2), zone());
   await expect.poll(async () => new Date((await apiOrder()).deadline).getDate()).toBe(daysAhead(2).getDate());
   const soon = (await apiOrder()).price;
   expect(soon).not.toBeNull();
@@ -114,7 +91,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   await expect(page.getByRole('link', { name: 'Save and pay later' })).toBeVisible();
 
   // A later deadline never costs more.
-  await pickDate(page, daysAhead(9));
+  await pickDate(page.locator('body'), daysAhead(9), zone());
   await expect.poll(async () => new Date((await apiOrder()).deadline).getDate()).toBe(daysAhead(9).getDate());
   const later = (await apiOrder()).price;
   expect(later).not.toBeNull();
@@ -139,7 +116,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   await page.screenshot({ path: join(SCREENS, `task-editable-${project}.png`), fullPage: true });
 
   // 50 pages two days ahead is too soon: the notice offers the earliest deadline, and Apply takes it.
-  await pickDate(page, daysAhead(2));
+  await pickDate(page.locator('body'), daysAhead(2), zone());
   await pages.selectOption({ label: '50 pages · 13750 words' });
   const notice = page.getByText(
     /^We can do 50 pages only by [A-Z][a-z]+ \d{2}, \d{4} at \d{1,2}:00 (AM|PM)$/,
