@@ -57,6 +57,7 @@ test('A new notification e-mail waits for the link mailed to it; the link confir
   await expect(pending).toContainText(next);
   await expect(pending).toContainText(`Until you open it, we keep writing to ${email}.`);
   await expect(notify).toHaveValue(email);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({
     path: `screenshots/profile-pending-email-${testInfo.project.name}.png`,
     fullPage: true,
