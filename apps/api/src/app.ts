@@ -36,6 +36,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { trustProxyOption } from './plugins/trust-proxy.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client', import.meta.url));
@@ -45,7 +46,7 @@ export type BuildAppOptions = { webRoot?: string; logger?: FastifyServerOptions[
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The only module that reads process.env (STYLE.md habit 6). A bad value stops start-up
@@ -17,6 +18,48 @@ const countryList = z
   .pipe(
     z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of two-letter country codes')),
   );
+
+/**
+ * TRUST_PROXY (decision 028): how many proxies stand in front (`1` behind one Caddy), or the proxies' addresses
+ * and CIDRs (`10.0.0.0/8,127.0.0.1`, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). Never
+ * `true`: trusting every X-Forwarded-For hop lets a client write its own address and escape every limit.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusts every X-Forwarded-For hop, so a client could choose its own address; give the number of ' +
+        'proxies in front (TRUST_PROXY=1 behind one) or their addresses/CIDRs, comma-separated',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (list.length === 0 || !list.every(isProxyAddress)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const envSchema = z
   .object({
@@ -73,7 +116,7 @@ const envSchema = z
       .max(24 * 60)
       .default(30),
     BLOCKED_COUNTRIES: countryList.default(['GB']),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     COUNTRY_HEADER: z.string().default('cf-ipcountry'),
     SEED_DEMO: booleanFlag.default(true),
     /** Sign-ups and applications allowed per client address per hour. */

@@ -43,7 +43,7 @@ describe('sign-up', () => {
     const { email } = await signUpClient(t);
     const res = await call(t, {
       url: '/users/client/new',
-      body: { email: email.toUpperCase(), password: 'another' },
+      body: { email: email.toUpperCase(), password: 'another password' },
       ip: t.nextIp(),
     });
     expect(res.status).toBe(409);
@@ -260,8 +260,8 @@ describe('sessions', () => {
 });
 
 describe('profile', () => {
-  it('saves phone, country and notification e-mail', async () => {
-    const { token } = await signUpClient(t);
+  it('saves phone and country, and keeps a new notification e-mail pending its confirmation', async () => {
+    const { token, email } = await signUpClient(t);
     const res = await call(t, {
       url: '/users/client/me',
       method: 'PATCH',
@@ -272,7 +272,8 @@ describe('profile', () => {
     expect(res.body).toMatchObject({
       phone: '+12025550143',
       country: 'US',
-      notification_email: 'notify@example.com',
+      notification_email: email,
+      pending_notification_email: 'notify@example.com',
     });
   });
 

@@ -24,6 +24,11 @@ describe('configuration', () => {
     [{ BLOCKED_COUNTRIES: 'GB,United Kingdom' }, 'BLOCKED_COUNTRIES'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, example.com' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ STORAGE: 's3' }, 'S3_BUCKET'],
     [{ STORAGE: 'disk' }, 'STORAGE'],
     [{ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
@@ -37,10 +42,25 @@ describe('configuration', () => {
   });
 
   it('parses lists and flags', () => {
-    const c = loadConfig({ BLOCKED_COUNTRIES: 'gb, us', TRUST_PROXY: 'true', PORT: '8080' });
+    const c = loadConfig({ BLOCKED_COUNTRIES: 'gb, us', TRUST_PROXY: '1', PORT: '8080' });
     expect(c.BLOCKED_COUNTRIES).toEqual(['GB', 'US']);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe(1);
     expect(c.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('takes TRUST_PROXY as a number of hops or a list of proxy addresses, never "every hop"', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 172.16.0.0/12 ,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY="true": .*every X-Forwarded-For hop.*TRUST_PROXY=1/,
+    );
   });
 
   it('runs the demo autopilot in 10 minutes with the demo data, off without it, as set otherwise', () => {

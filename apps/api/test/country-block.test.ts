@@ -5,7 +5,7 @@ describe('the UK block on sign-up and log-in', () => {
   describe('behind a trusted proxy (country header)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ TRUST_PROXY: 'true', BLOCKED_COUNTRIES: 'GB,FR' });
+      t = await createTestApp({ TRUST_PROXY: '1', BLOCKED_COUNTRIES: 'GB,FR' });
     });
     afterAll(async () => t?.close());
 
@@ -13,14 +13,14 @@ describe('the UK block on sign-up and log-in', () => {
       const gb = { 'cf-ipcountry': 'GB' };
       const signUp = await call(t, {
         url: '/users/client/new',
-        body: { email: 'uk@example.com', password: 'secret' },
+        body: { email: 'uk@example.com', password: 'secret password' },
         headers: gb,
       });
       expect(signUp.status).toBe(403);
       expect(signUp.body.error_type).toBe('blocked_country');
       const fr = await call(t, {
         url: '/users/client/new',
-        body: { email: 'fr@example.com', password: 'secret' },
+        body: { email: 'fr@example.com', password: 'secret password' },
         headers: { 'cf-ipcountry': 'fr' },
       });
       expect(fr.status).toBe(403);
@@ -50,14 +50,14 @@ describe('the UK block on sign-up and log-in', () => {
       expect(ukAddress).toBeDefined();
       const res = await call(t, {
         url: '/users/client/new',
-        body: { email: 'uk2@example.com', password: 'secret' },
+        body: { email: 'uk2@example.com', password: 'secret password' },
         ip: ukAddress,
         headers: { 'cf-ipcountry': 'US' },
       });
       expect(res.status).toBe(403);
       const us = await call(t, {
         url: '/users/client/new',
-        body: { email: 'us2@example.com', password: 'secret' },
+        body: { email: 'us2@example.com', password: 'secret password' },
         ip: '8.8.8.8',
       });
       expect(us.status).toBe(201);

@@ -44,7 +44,7 @@ describe('one-time log-in tokens (factor token)', () => {
     expect(again.body).toEqual({ detail: 'Cant find code' });
   });
 
-  it('stores only the SHA-256 of the token, expiring after 7 days', async () => {
+  it('stores only the SHA-256 of the token, expiring after 24 hours', async () => {
     const client = await signUpClient(t);
     const now = t.ctx.now();
     const token = await issueLoginToken(t.db, client.id, '/orders', now);
@@ -58,7 +58,7 @@ describe('one-time log-in tokens (factor token)', () => {
     expect(row?.expiresAt.getTime()).toBe(now.getTime() + LOGIN_TOKEN_TTL_MS);
   });
 
-  it('refuses an expired token and accepts one just inside its 7 days', async () => {
+  it('refuses an expired token and accepts one just inside its 24 hours', async () => {
     const client = await signUpClient(t);
     const now = Date.now();
     const expired = await issueLoginToken(

@@ -22,6 +22,8 @@ export default [
   // Ways in from e-mails and referral links (decision 011).
   route('login/:token', 'routes/login-token.tsx'),
   route('r/:key/*', 'routes/referral-link.tsx'),
+  // The link mailed to a new notification e-mail (decision 028).
+  route('confirm-email/:token', 'routes/confirm-email.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),

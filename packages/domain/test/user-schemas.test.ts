@@ -76,8 +76,16 @@ describe('signUpSchema', () => {
     [{ email: 'a@b.com', password: '密码密码' }, 'password', USER_MESSAGES.passwordNonLatin],
     [{ email: 'a@b.com', password: 'secret🙂' }, 'password', USER_MESSAGES.passwordNonLatin],
     [{ email: 'a@b.com', password: 'tab\there' }, 'password', USER_MESSAGES.passwordNonLatin],
+    [{ email: 'a@b.com', password: 'x' }, 'password', USER_MESSAGES.passwordTooShort],
+    [{ email: 'a@b.com', password: 'seven77' }, 'password', USER_MESSAGES.passwordTooShort],
+    [{ email: 'a@b.com', password: '  seven' }, 'password', USER_MESSAGES.passwordTooShort],
   ])('%j -> %s: %s', (input, key, message) => {
     expect(issuesAt(signUpSchema.safeParse(input), key)).toEqual([message]);
+  });
+  it('takes a password of 8 characters, spaces included (decision 028)', () => {
+    expect(USER_MESSAGES.passwordTooShort).toBe('Your password must have at least 8 characters');
+    expect(signUpSchema.safeParse({ email: 'a@b.com', password: 'eight888' }).success).toBe(true);
+    expect(signUpSchema.safeParse({ email: 'a@b.com', password: ' 7 chars' }).success).toBe(true);
   });
   it('caps the password at 128 characters', () => {
     expect(signUpSchema.safeParse({ email: 'a@b.com', password: 'x'.repeat(128) }).success).toBe(true);

@@ -36,7 +36,12 @@ export const users = pgTable(
     staffRole: text('staff_role', { enum: ['admin', 'support'] }),
     phone: text('phone'),
     country: text('country'),
+    /** Where mail goes: the account e-mail, or another address once confirmed by its link (decision 028). */
     notificationEmail: text('notification_email').notNull(),
+    /** A new notification e-mail waiting for its confirmation link (SHA-256 of the token) to be opened. */
+    pendingNotificationEmail: text('pending_notification_email'),
+    pendingNotificationTokenHash: text('pending_notification_token_hash'),
+    pendingNotificationExpiresAt: timestamptz('pending_notification_expires_at'),
     referralCode: text('referral_code').notNull(),
     loginKey: text('login_key').notNull(),
     profileLanding: text('profile_landing'),
@@ -59,6 +64,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_login_key_key').on(t.loginKey),
+    uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
     // The public count of sign-ups in the last week (decision 011).
     index('users_created_idx').on(t.createdAt),
   ],
@@ -525,6 +531,8 @@ export const loginTokens = pgTable(
       .notNull()
       .references(() => users.id),
     redirectPath: text('redirect_path').notNull(),
+    /** The user's session version when issued: a log-out or a password change since refuses it (decision 028). */
+    tokenVersion: integer('token_version').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

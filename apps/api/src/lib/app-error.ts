@@ -25,13 +25,20 @@ export class AppError extends Error {
   readonly detail: string;
   readonly errorType: string | undefined;
   readonly errorValue: unknown;
+  /** Sent as Retry-After (a 429 for a limit, API.md). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, detail: string, options: { errorType?: string; errorValue?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { errorType?: string; errorValue?: unknown; retryAfterSeconds?: number } = {},
+  ) {
     super(detail);
     this.code = code;
     this.detail = detail;
     this.errorType = options.errorType;
     this.errorValue = options.errorValue;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

@@ -7,6 +7,8 @@ export const USER_MESSAGES = {
   passwordRequired: 'Please, enter your password',
   passwordBlank: 'Your password must have at least one character that is not a space',
   passwordNonLatin: 'Non-Latin characters are not allowed',
+  // Ours (decision 028): the seeds give no length rule.
+  passwordTooShort: 'Your password must have at least 8 characters',
   phoneFormat: 'Phone number format is incorrect',
   // What the forms show for the server's answers (seed 001 §8).
   userNotFound: 'User not found. Please Sign up',
@@ -34,14 +36,30 @@ export const emailField = z
 
 const requiredEmail = z.string().trim().min(1, USER_MESSAGES.emailRequired).pipe(emailField);
 
+/**
+ * Decision 028 (NIST SP 800-63B): a new password is judged by its length, at least 8 characters, with no
+ * composition rules. Existing passwords keep logging in whatever their length.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
+// Seed 001 §5 "Latin only": printable ASCII letters, digits, punctuation and spaces.
+const isLatin = (p: string) => /^[\x20-\x7E]*$/.test(p);
+
+/** A password a client chooses (sign-up, and any later password change): the one rule, for the form and the API. */
+export const newPasswordField = z
+  .string()
+  .max(128)
+  .refine((p) => p.trim().length > 0, USER_MESSAGES.passwordBlank)
+  .refine(isLatin, USER_MESSAGES.passwordNonLatin)
+  // One message at a time: a blank or non-Latin password is told that first.
+  .refine(
+    (p) => p.trim().length === 0 || !isLatin(p) || p.length >= PASSWORD_MIN_LENGTH,
+    USER_MESSAGES.passwordTooShort,
+  );
+
 export const signUpSchema = z.object({
   email: emailField,
-  password: z
-    .string()
-    .max(128)
-    .refine((p) => p.trim().length > 0, USER_MESSAGES.passwordBlank)
-    // Seed 001 §5 "Latin only": printable ASCII letters, digits, punctuation and spaces.
-    .refine((p) => /^[\x20-\x7E]*$/.test(p), USER_MESSAGES.passwordNonLatin),
+  password: newPasswordField,
   profile_landing: optionalText,
   profile_landing_query: optionalText,
   referred_by: z.string().max(100).optional(),

@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isLocalPath } from '@geekly/domain/users/redirect-path.ts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { loginTokens } from '../../db/schema.ts';
+import { loginTokens, users } from '../../db/schema.ts';
 
-/** Decision 011: an e-mailed log-in link works once, for 7 days. */
-export const LOGIN_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
+/**
+ * Decision 028 (was 7 days, decision 011): an e-mailed log-in link works once, for 24 hours — a mail is read the
+ * day it comes; later, the link still leads to its page after a password log-in (decision 024).
+ */
+export const LOGIN_TOKEN_TTL_MS = 24 * 3_600_000;
 
 // 256 random bits: a SHA-256 without salt is enough to keep a database reader from using stored tokens.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Issues a one-time log-in token for `userId` that leads to `redirectPath`; returns the token to put in the
@@ -21,6 +24,8 @@ export async function issueLoginToken(db: Db, userId: string, redirectPath: stri
     tokenHash: hashToken(token),
     userId,
     redirectPath,
+    // The session version now: a log-out or a password change before the link is used refuses it.
+    tokenVersion: sql`(select ${users.tokenVersion} from ${users} where ${users.id} = ${userId})`,
     expiresAt: new Date(now.getTime() + LOGIN_TOKEN_TTL_MS),
   });
   return token;
@@ -28,7 +33,8 @@ export async function issueLoginToken(db: Db, userId: string, redirectPath: stri
 
 /**
  * Spends a token: one UPDATE that matches only an unused, unexpired token, so of two concurrent requests
- * with the same token exactly one gets the row (the other re-checks `used_at` after the first commits).
+ * with the same token exactly one gets the row (the other re-checks `used_at` after the first commits). The
+ * caller refuses it when `tokenVersion` is not the user's current one.
  */
 export async function spendLoginToken(db: Db, token: string, now: Date) {
   const [row] = await db
@@ -41,7 +47,11 @@ export async function spendLoginToken(db: Db, token: string, now: Date) {
         gt(loginTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: loginTokens.userId, redirectPath: loginTokens.redirectPath });
+    .returning({
+      userId: loginTokens.userId,
+      redirectPath: loginTokens.redirectPath,
+      tokenVersion: loginTokens.tokenVersion,
+    });
   return row;
 }
 

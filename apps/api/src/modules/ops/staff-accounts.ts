@@ -2,6 +2,7 @@ import type { StaffRole } from '@geekly/domain/ops/back-office.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { limitFailures, staffLogInLimits } from '../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { newLoginKey, newReferralCode } from '../users/random-codes.ts';
 import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
@@ -34,12 +35,23 @@ export async function upsertStaffAccount(
   return { id: row.id, created: true };
 }
 
-/** POST /ops/session: the same answer for an unknown e-mail, a wrong password and a client account. */
-export async function logInStaff(ctx: AppContext, email: string, password: string) {
-  const user = await findUserByEmail(ctx.database.db, email);
-  const ok =
-    user !== undefined && user.role === 'staff' && (await verifyPassword(user.passwordHash, password));
-  if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password');
+/**
+ * POST /ops/session: the same answer for an unknown e-mail, a wrong password and a client account. Failures are
+ * limited per address and per e-mail (decision 028).
+ */
+export async function logInStaff(ctx: AppContext, email: string, password: string, ip: string) {
+  const user = await limitFailures(
+    ctx.database.db,
+    staffLogInLimits(ip, email),
+    (err) => err instanceof AppError && err.code === 'UNAUTHENTICATED',
+    async () => {
+      const found = await findUserByEmail(ctx.database.db, email);
+      const ok =
+        found !== undefined && found.role === 'staff' && (await verifyPassword(found.passwordHash, password));
+      if (!found || !ok) throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password');
+      return found;
+    },
+  );
   return { jwt: await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }) };
 }
 

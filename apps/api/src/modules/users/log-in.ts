@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clientLogInLimits, limitFailures } from '../auth/attempt-limits.ts';
 import { spendLoginToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { recordDevice } from '../referral/referral.repository.ts';
@@ -19,14 +20,22 @@ const wrongCode = () => new AppError('WRONG_PASSWORD', 'Cant find code');
 
 type Found = { user: UserRow; redirectPath?: string };
 
+const isCredentialFailure = (err: unknown) =>
+  err instanceof AppError && (err.code === 'USER_NOT_FOUND' || err.code === 'WRONG_PASSWORD');
+
 export async function logIn(
   ctx: AppContext,
   input: LogInInput,
-  meta: { country: string | null; deviceId?: string },
+  meta: { ip: string; country: string | null; deviceId?: string },
 ) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
-  const { user, redirectPath } = await findUserForFactor(ctx, input);
-  if (user.role !== 'client') throw userNotFound();
+  // Decision 028: failed attempts are limited per address, per address and e-mail, and per e-mail.
+  const { user, redirectPath } = await limitFailures(
+    ctx.database.db,
+    clientLogInLimits(meta.ip, input.factor === 'login' ? input.value : null),
+    isCredentialFailure,
+    () => findUserForFactor(ctx, input),
+  );
   // The same-device referral signal (decision 017).
   if (meta.deviceId) await recordDevice(ctx.database.db, user.id, meta.deviceId, ctx.now());
   const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
@@ -43,7 +52,9 @@ async function findUserForFactor(ctx: AppContext, input: LogInInput): Promise<Fo
   switch (input.factor satisfies 'login' | 'key' | 'token') {
     case 'login': {
       const user = await findUserByEmail(db, input.value);
-      if (!user) throw userNotFound();
+      // A staff e-mail is not a client's, whatever the password: its password is never tried here, so this
+      // door tells nothing about it (decision 028).
+      if (user?.role !== 'client') throw userNotFound();
       const password = input.code ?? '';
       if (await verifyPassword(user.passwordHash, password)) return { user };
       return { user: await usePendingPassword(ctx, user, password) };
@@ -51,14 +62,15 @@ async function findUserForFactor(ctx: AppContext, input: LogInInput): Promise<Fo
     case 'key': {
       // The secret per-user key from e-mailed links; never the public referral code.
       const [user] = await db.select().from(users).where(eq(users.loginKey, input.value));
-      if (!user) throw wrongCode();
+      if (user?.role !== 'client') throw wrongCode();
       return { user };
     }
     case 'token': {
-      // A one-time e-mailed token: spent by this call whatever happens next, refused once used or expired.
+      // A one-time e-mailed token: spent by this call whatever happens next, refused once used or expired, and
+      // refused when the user has logged out or changed the password since it was mailed (decision 028).
       const spent = await spendLoginToken(db, input.value, ctx.now());
       const user = spent && (await findUserById(db, spent.userId));
-      if (!spent || !user) throw wrongCode();
+      if (!spent || user?.role !== 'client' || user.tokenVersion !== spent.tokenVersion) throw wrongCode();
       return { user, redirectPath: spent.redirectPath };
     }
   }

@@ -2,6 +2,7 @@ import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/use
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { notificationEmailChange, queueConfirmationMail } from './notification-email.ts';
 import { loadUserView } from './user-view.ts';
 import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
 
@@ -24,15 +25,26 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
       ...(patch.phone !== undefined && patch.phone !== user.phone ? { phoneVerifiedAt: null } : {}),
       country: patch.country,
       ...(patch.userdef ? { userdef: { ...user.userdef, ...patch.userdef } } : {}),
-      notificationEmail: patch.notification_email,
       onBoardingEventSentAt: patch.onBoardingEventSentAt ? new Date(patch.onBoardingEventSentAt) : undefined,
     }).filter(([, v]) => v !== undefined),
   );
+  // A new notification e-mail waits for its confirmation link (decision 028).
+  const email =
+    patch.notification_email === undefined
+      ? null
+      : notificationEmailChange(ctx, user, patch.notification_email);
+  if (email) Object.assign(changes, email.changes);
   // An empty patch changes nothing (an UPDATE with nothing to set is an error in the ORM, not the caller's).
   if (Object.keys(changes).length === 0) return loadUserView(db, user);
   let updated: UserRow;
   try {
-    updated = await updateUser(db, user.id, changes);
+    updated = await db.transaction(async (tx) => {
+      const row = await updateUser(tx, user.id, changes);
+      const pending = row.pendingNotificationEmail;
+      if (email?.confirmToken && pending) await queueConfirmationMail(ctx, tx, pending, email.confirmToken);
+      return row;
+    });
+    if (email?.confirmToken) ctx.mailer.kick();
   } catch (err) {
     // Two users saving the same phone at once: the unique index decides.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Already exists phone');

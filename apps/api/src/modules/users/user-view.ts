@@ -21,7 +21,11 @@ export const userResponseSchema = z.object({
   phone: z.string().nullable(),
   phone_verified: z.boolean(),
   country: z.string().nullable(),
-  notification_email: z.string(),
+  notification_email: z.string().describe('Where mail goes: the account e-mail or a confirmed address'),
+  pending_notification_email: z
+    .string()
+    .nullable()
+    .describe('A new notification e-mail waiting for the link mailed to it (decision 028)'),
   referral_code: z.string(),
   referral_details: z.object({
     count: z.number().int(),
@@ -55,6 +59,7 @@ export function toUserView(user: UserRow, stats: Stats): UserView {
     phone_verified: user.phone !== null && user.phoneVerifiedAt !== null,
     country: user.country,
     notification_email: user.notificationEmail,
+    pending_notification_email: user.pendingNotificationEmail,
     referral_code: user.referralCode,
     referral_details: {
       count: stats.referral.count,

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { fastRows, prepared } from '../../db/prepared.ts';
 import { ledgerEntries, orders, users } from '../../db/schema.ts';
@@ -67,6 +67,30 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow | 
 export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   if (!row) throw new Error(`user ${id} vanished`);
+  return row;
+}
+
+/**
+ * Makes a client's pending notification e-mail the notification e-mail, when `tokenHash` is its unexpired
+ * confirmation token; one statement, so the token works once (decision 028).
+ */
+export async function confirmPendingNotificationEmail(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({
+      notificationEmail: sql`${users.pendingNotificationEmail}`,
+      pendingNotificationEmail: null,
+      pendingNotificationTokenHash: null,
+      pendingNotificationExpiresAt: null,
+    })
+    .where(
+      and(
+        eq(users.pendingNotificationTokenHash, tokenHash),
+        gt(users.pendingNotificationExpiresAt, now),
+        eq(users.role, 'client'),
+      ),
+    )
+    .returning({ notificationEmail: users.notificationEmail });
   return row;
 }
 

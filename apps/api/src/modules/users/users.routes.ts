@@ -13,6 +13,7 @@ import { clientCountry } from '../../plugins/client-country.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { logIn } from './log-in.ts';
+import { confirmNotificationEmail } from './notification-email.ts';
 import { checkPhoneCode, sendPhoneCode } from './phone-verification.ts';
 import { restorePassword } from './restore-password.ts';
 import { signUp } from './sign-up.ts';
@@ -66,9 +67,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
     r.post(
       '/factor_auth',
       {
-        config: {
-          rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail, hook: BODY_READ },
-        },
+        // Limited in the use case, which knows a failed attempt from a good one (decision 028).
         schema: {
           tags: ['accounts'],
           summary: 'Log in by a factor (e-mail and password, secret key, one-time e-mailed token)',
@@ -78,6 +77,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
       },
       async (request, reply) => {
         const result = await logIn(ctx, request.body, {
+          ip: request.ip,
           country: clientCountry(ctx, request),
           deviceId: request.deviceId,
         });
@@ -131,6 +131,22 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request) => updateMe(ctx, currentUser(request), request.body),
+    );
+
+    r.post(
+      '/users/client/notification-email/confirm',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Confirm a new notification e-mail by the token mailed to it (no session needed)',
+          body: z.object({ token: z.string().trim().min(1).max(200) }),
+          response: {
+            200: z.object({ notification_email: z.string() }),
+            ...errorResponses(404, 422),
+          },
+        },
+      },
+      async (request) => confirmNotificationEmail(ctx, request.body.token),
     );
 
     r.post(

@@ -192,6 +192,12 @@ export function ProfileForm({
                 {emailError}
               </p>
             ) : null}
+            {user.pending_notification_email && !emailChanged ? (
+              <p className={s.note} role="status">
+                We sent a confirmation link to <strong>{user.pending_notification_email}</strong>. Until you
+                open it, we keep writing to {user.notification_email}.
+              </p>
+            ) : null}
           </div>
           {emailChanged ? (
             <Button

@@ -10,6 +10,8 @@ export type User = {
   phone: string | null;
   country: string | null;
   notification_email: string;
+  /** A new notification e-mail waiting for the link mailed to it (decision 028). */
+  pending_notification_email: string | null;
   referral_code: string;
   phone_verified: boolean;
   referral_details: { count: number; count_with_orders: number; earn: number };

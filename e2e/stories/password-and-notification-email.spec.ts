@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
+import {
+  expectNoSeriousA11yViolations,
+  JSON_CALL,
+  STUDENT_PASSWORD,
+  sentMail,
+  uniqueEmail,
+} from '../support/student.ts';
+
+// Decision 028: a password of at least 8 characters, and a new notification e-mail confirmed by a mailed link.
+test.describe.configure({ timeout: 120_000 });
+
+test('Sign-up refuses a short password with a clear message, then takes a long one', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo);
+  await page.goto('/signup');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/email/i).fill(email);
+  await dialog.getByLabel(/password/i).fill('short12');
+  await dialog
+    .getByRole('button', { name: /sign up/i })
+    .last()
+    .click();
+  await expect(dialog.getByText('Your password must have at least 8 characters')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `screenshots/sign-up-short-password-${testInfo.project.name}.png` });
+
+  await dialog.getByLabel(/password/i).fill(STUDENT_PASSWORD);
+  await dialog
+    .getByRole('button', { name: /sign up/i })
+    .last()
+    .click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
+
+test('A new notification e-mail waits for the link mailed to it; the link confirms it once', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo);
+  const signedUp = await page.request.post('/api/v3/users/client/new', {
+    headers: JSON_CALL,
+    data: { email, password: STUDENT_PASSWORD },
+  });
+  expect(signedUp.status()).toBe(201);
+
+  // The profile: a new address is saved as pending, and mail keeps going to the account e-mail.
+  const next = `alerts-${email}`;
+  await page.goto('/profile');
+  const notify = page.getByLabel('Your email for task notifications and updates');
+  await notify.fill(next);
+  await page.getByRole('button', { name: 'Save notification email' }).click();
+  const pending = page.getByRole('status').filter({ hasText: 'We sent a confirmation link to' });
+  await expect(pending).toContainText(next);
+  await expect(pending).toContainText(`Until you open it, we keep writing to ${email}.`);
+  await expect(notify).toHaveValue(email);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({
+    path: `screenshots/profile-pending-email-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+
+  // The mail to the new address carries a /confirm-email/{token} link, and no log-in link.
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = sentMail().find((m) => m.includes(`To: ${next}`));
+      expect(mail ?? '').not.toMatch(/\/login\//);
+      link = /http:\/\/[^\s/]+(\/confirm-email\/[A-Za-z0-9_-]{43})\b/.exec(mail ?? '')?.[1] ?? '';
+      return link;
+    })
+    .toMatch(/^\/confirm-email\//);
+
+  // Opened in another browser (a phone's mail app): no session needed; the button confirms it.
+  const other = await browser.newContext();
+  const confirmPage = await other.newPage();
+  await confirmPage.goto(link);
+  await expect(confirmPage.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+  await expectNoSeriousA11yViolations(confirmPage);
+  await expectNoSidewaysScroll(confirmPage);
+  await confirmPage.screenshot({ path: `screenshots/confirm-email-${testInfo.project.name}.png` });
+  await confirmPage.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(confirmPage.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await expect(confirmPage.getByRole('status')).toHaveText(
+    `We will send the news about your tasks to ${next}.`,
+  );
+  await confirmPage.screenshot({ path: `screenshots/confirm-email-done-${testInfo.project.name}.png` });
+
+  // The link works once.
+  await confirmPage.goto(link);
+  await confirmPage.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(confirmPage.getByRole('alert')).toHaveText(
+    'This link has expired or was already used. To get a new link, save the email again in your profile.',
+  );
+  await expect(confirmPage.getByRole('link', { name: 'Go to your profile' })).toBeVisible();
+  await confirmPage.screenshot({ path: `screenshots/confirm-email-spent-${testInfo.project.name}.png` });
+  await other.close();
+
+  // The student's profile now shows the confirmed address and nothing pending.
+  await page.reload();
+  await expect(notify).toHaveValue(next);
+  await expect(page.getByText('We sent a confirmation link to')).toHaveCount(0);
+});
