@@ -38,7 +38,9 @@ async function main() {
     : await openPglite(join(dataDir, 'db'));
   await database.migrate();
   await seedReferenceData(database.db);
-  if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+  // Decision 031: demo staff with the README's passwords in development only (production refuses SEED_DEMO).
+  const demoStaff = config.SEED_DEMO && config.NODE_ENV === 'development' && !config.PRODUCTION;
+  if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
 
   const transport =
     config.MAIL === 'smtp' && config.SMTP_URL
@@ -126,7 +128,7 @@ async function main() {
       config.AUTOPILOT_MINUTES > 0
         ? `  Demo autopilot: a paid task is delivered ${config.AUTOPILOT_MINUTES} minutes after payment (AUTOPILOT_MINUTES=0 turns it off)`
         : '',
-      config.SEED_DEMO
+      demoStaff
         ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`
         : '',
       '',
