@@ -84,6 +84,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
   registerDeviceId(app, ctx.config);
+  // Decision 031: once the process drains (SIGTERM), each answer closes its connection, so a keep-alive client
+  // (the proxy) opens its next one to another process.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   const live = await startLive(ctx, {
     // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.
     onDelivered: (streams, ms, flushedMs) => app.log.debug({ streams, ms, flushedMs }, 'live event written'),

@@ -27,6 +27,8 @@ function jwtSecret(dataDir: string, configured: string | undefined): string {
   return secret;
 }
 
+const SHUTDOWN_GRACE_MS = 25_000;
+
 async function main() {
   const started = performance.now();
   const config = loadConfig();
@@ -86,10 +88,19 @@ async function main() {
   let stopSubscriptionClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};
   let closing = false;
+  // Decision 031: SIGTERM drains. The listener closes (new connections go to another process), requests in
+  // flight finish (their answers close the connection), event streams end with a last `retry:` so browsers
+  // reconnect elsewhere and replay from Last-Event-ID, then the database is released and the process exits 0.
+  // Requests still running after SHUTDOWN_GRACE_MS are cut and the process exits 1.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error(`Requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await stopSubscriptionClock();
     await stopAutopilot();
     await sandbox?.events.stop();
