@@ -38,11 +38,13 @@ async function main() {
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(join(dataDir, 'db'));
-  await database.migrate();
-  await seedReferenceData(database.db);
   // Decision 031: demo staff with the README's passwords in development only (production refuses SEED_DEMO).
   const demoStaff = config.SEED_DEMO && config.NODE_ENV === 'development' && !config.PRODUCTION;
-  if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+  // Under the migration lock, so processes starting together neither migrate nor seed at the same time.
+  await database.migrate(async () => {
+    await seedReferenceData(database.db);
+    if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+  });
 
   const transport =
     config.MAIL === 'smtp' && config.SMTP_URL

@@ -18,7 +18,12 @@ export type Db = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations this build has, then runs `afterwards` (the reference data). On a server both happen
+   * under a PostgreSQL advisory lock, so processes starting together take turns (decision 031): the first
+   * migrates, the others wait and then find nothing to do.
+   */
+  migrate(afterwards?: () => Promise<void>): Promise<void>;
   ping(): Promise<boolean>;
   /** For /ready: 'current' when every migration in the build is applied; throws when unreachable. */
   migrationState(): Promise<'current' | 'behind'>;
@@ -65,7 +70,10 @@ export async function openPglite(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async (afterwards) => {
+      await migratePglite(db, { migrationsFolder });
+      await afterwards?.();
+    },
     ping: async () => {
       await client.query('select 1');
       return true;
@@ -94,7 +102,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: (afterwards) => migrateUnderLock(pool, afterwards),
     ping: async () => {
       await pool.query('select 1');
       return true;
@@ -103,6 +111,41 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     listen: (channel, onPayload) => listenOnServer(url, channel, onPayload),
     close: () => pool.end(),
   };
+}
+
+/** The advisory lock every Geekly process takes to migrate (any constant; one per application). */
+export const MIGRATION_LOCK_KEY = 6_104_223_571;
+
+/**
+ * drizzle's migrator takes no lock: two processes migrating one fresh database at once both try to create its
+ * tables. One session holds a session-level advisory lock while the migrations run (through the pool; the lock
+ * only orders the processes), and releases it after; a process that dies holding it releases it with its
+ * connection.
+ */
+async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>) {
+  const lock = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+      MIGRATION_LOCK_KEY,
+    ]);
+    if (!rows[0]?.ok) {
+      console.log('Waiting for another process to finish migrating the database…');
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    try {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      await afterwards?.();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    // A connection that failed may still hold the lock: it is closed rather than returned to the pool.
+    lock.release(broken);
+  }
 }
 
 async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
