@@ -29,9 +29,15 @@ export type DatabaseHandle = {
   migrationState(): Promise<'current' | 'behind'>;
   /**
    * LISTENs on a channel (decision 019): on a server, on a connection of its own that reconnects after a
-   * failure; on PGlite, in process. Resolves to the function that stops listening.
+   * failure, with backoff, for as long as it takes (decision 031), then calls `onReconnected`: what was
+   * published while it was away was not heard, and the caller catches up from the table. On PGlite, in process.
+   * Resolves to the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnected?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -91,7 +97,9 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Decision 031: while the server is unreachable a request fails within CONNECT_TIMEOUT_MS (503) rather than
+  // waiting for a connection that will not come.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle pooled connection can be closed by the server (restart, admin command); without a listener
   // node-postgres turns that into an uncaught exception. The pool replaces the connection on next use.
   pool.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
@@ -108,7 +116,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       return true;
     },
     migrationState: () => migrationStateOf((text) => pool.query(text)),
-    listen: (channel, onPayload) => listenOnServer(url, channel, onPayload),
+    listen: (channel, onPayload, onReconnected) => listenOnServer(url, channel, onPayload, onReconnected),
     close: () => pool.end(),
   };
 }
@@ -148,28 +156,99 @@ async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>)
   }
 }
 
-async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
+const CONNECT_TIMEOUT_MS = 3000;
+/** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_LAST_MS = 10_000;
+/** How often the LISTEN connection is checked (a connection cut without a word from the network). */
+const LISTEN_CHECK_MS = 15_000;
+
+/**
+ * The LISTEN connection (decision 019, 031). Whatever ends it (the server restarting, `pg_terminate_backend`,
+ * a network cut, a failed check), it is opened again after a delay that doubles up to RECONNECT_LAST_MS, until
+ * it is back, then `onReconnected` runs. Only the first connection's failure is an error (at start-up).
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnected?: () => void,
+) {
   let stopped = false;
-  let client: pg.Client | undefined;
+  let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const reconnectLater = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    const delay = Math.min(RECONNECT_LAST_MS, RECONNECT_FIRST_MS * 2 ** failures);
+    failures++;
+    retry = setTimeout(
+      () => {
+        connect().then(
+          () => {
+            if (!stopped) onReconnected?.();
+          },
+          () => {}, // `lost` has scheduled the next attempt
+        );
+      },
+      delay * (0.75 + Math.random() / 2),
+    );
+  };
+
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    let gone = false;
+    let check: NodeJS.Timeout | undefined;
+    const lost = (err?: Error) => {
+      if (gone) return;
+      gone = true;
+      clearInterval(check);
+      if (current === c) current = undefined;
+      void c.end().catch(() => {});
+      if (stopped) return;
+      console.error(`PostgreSQL LISTEN connection lost${err ? ` (${err.message})` : ''}: reconnecting`);
+      reconnectLater();
+    };
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
-    c.on('error', (err) => {
-      console.error(`PostgreSQL LISTEN connection failed: ${err.message}`);
-      void c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = c;
+    c.on('error', lost);
+    c.on('end', () => lost());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      lost(err as Error);
+      throw err;
+    }
+    if (gone) throw new Error('LISTEN connection lost while opening');
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    current = c;
+    failures = 0;
+    check = setInterval(() => void c.query('select 1').catch((err: Error) => lost(err)), LISTEN_CHECK_MS);
+    check.unref();
   };
-  await connect();
+
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true; // start-up fails instead
+    clearTimeout(retry);
+    throw err;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    await current?.end().catch(() => {});
   };
 }
