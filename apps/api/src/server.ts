@@ -137,6 +137,9 @@ async function main() {
       `  Database: ${db}`,
       `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
       `  Files: ${config.STORAGE === 's3' ? `S3 bucket ${config.S3_BUCKET}` : `local, in ${join(dataDir, 'storage')}`}`,
+      config.PRODUCTION && config.GATEWAY === 'sandbox'
+        ? '  Payments: the SANDBOX gateway (ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true): no payment here is real'
+        : '',
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
       config.AUTOPILOT_MINUTES > 0
         ? `  Demo autopilot: a paid task is delivered ${config.AUTOPILOT_MINUTES} minutes after payment (AUTOPILOT_MINUTES=0 turns it off)`
