@@ -29,6 +29,11 @@ export function meta() {
   ];
 }
 
+/** The site's icon (without one the browser asks for /favicon.ico and logs a 404 on every page). */
+export function links() {
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
