@@ -6,7 +6,7 @@ import {
   ledgerTransactionExists,
   postLedgerTransaction,
 } from '../ledger/ledger.repository.ts';
-import { isUuid } from '../orders/orders.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import { staffActor, writeAudit } from './audit.ts';
 import { lockStaffMoney } from './ops.repository.ts';
