@@ -2,6 +2,7 @@ import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/use
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { releaseVerifiedPhone } from './phone-verification.repository.ts';
 import { loadUserView } from './user-view.ts';
 import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
 
@@ -32,7 +33,13 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
   if (Object.keys(changes).length === 0) return loadUserView(db, user);
   let updated: UserRow;
   try {
-    updated = await updateUser(db, user.id, changes);
+    updated = await db.transaction(async (tx) => {
+      const row = await updateUser(tx, user.id, changes);
+      // Decision 029: a verified number given up waits 30 days before it verifies another account.
+      if (user.phone && patch.phone !== undefined && patch.phone !== user.phone)
+        await releaseVerifiedPhone(tx, user.id, user.phone, ctx.now());
+      return row;
+    });
   } catch (err) {
     // Two users saving the same phone at once: the unique index decides.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Already exists phone');
