@@ -188,6 +188,24 @@ describe('when the referral bonus is paid', () => {
   });
 });
 
+describe('the bonus under concurrency', () => {
+  it('pays one bonus when two tasks of one friend are delivered at once', async () => {
+    const { referrer, code } = await referrerWithCode();
+    const friend = await referred(code);
+    await verifyPhone(friend.token);
+    const tasks = [await payTask(friend), await payTask(friend)];
+    for (const task of tasks) {
+      for (const step of ['assign_geek', 'start_work'])
+        expect((await operate(task._id, step)).status).toBe(200);
+      await uploadGeekFile(t, ops, task._id);
+    }
+    const delivered = await Promise.all(tasks.map((task) => operate(task._id, 'deliver')));
+    expect(delivered.map((r) => r.status)).toEqual([200, 200]);
+    expect(await earned(referrer)).toBe(10);
+    await expectLedgerConsistent(t, [referrer, friend]);
+  }, 60_000);
+});
+
 describe('accounts invited by one person that share a signal', () => {
   it('pays one bonus, not two, for two invited accounts paying with one card', async () => {
     const { referrer, code } = await referrerWithCode();
