@@ -136,6 +136,7 @@ export async function runOperatorTransition(
   if (input.name === 'accept_refund') {
     // Decision 029: the refund is checked against the staff account's limits in the transition's transaction.
     const staff = opts.staff;
+    if (actor.type === 'staff' && !staff) throw new Error('accept_refund by staff needs the staff account');
     const checked = async ({ tx, row, paidCents }: Loaded) => {
       refundCents = paidCents;
       if (staff)
