@@ -61,6 +61,8 @@ export const users = pgTable(
     uniqueIndex('users_login_key_key').on(t.loginKey),
     // The public count of sign-ups in the last week (decision 011).
     index('users_created_idx').on(t.createdAt),
+    // The accounts invited with one code (decision 029's abuse signals, the referral figures).
+    index('users_referred_by_idx').on(t.referredBy),
   ],
 );
 
