@@ -206,6 +206,36 @@ describe('the bonus under concurrency', () => {
   }, 60_000);
 });
 
+describe('the bonus when the last two conditions arrive at once', () => {
+  it('pays it when the delivery and the phone check of a friend land together', async () => {
+    const { referrer, code } = await referrerWithCode();
+    const friends = [];
+    for (const card of [CARDS.success, '4000 0000 0000 0341']) {
+      const friend = await referred(code);
+      const task = await payTask(friend, { card });
+      for (const step of ['assign_geek', 'start_work'])
+        expect((await operate(task._id, step)).status).toBe(200);
+      await uploadGeekFile(t, ops, task._id);
+      expect((await setPhone(friend.token, newPhone())).status).toBe(200);
+      await call(t, { url: '/users/client/me/phone-verification', token: friend.token, body: {} });
+      friends.push({ friend, task, code: lastSmsCode() });
+    }
+    for (const { friend, task, code: sms } of friends) {
+      const [delivered, checked] = await Promise.all([
+        operate(task._id, 'deliver'),
+        call(t, {
+          url: '/users/client/me/phone-verification/check',
+          token: friend.token,
+          body: { code: sms },
+        }),
+      ]);
+      expect([delivered.status, checked.body]).toEqual([200, { phone_verified: true }]);
+    }
+    expect(await earned(referrer)).toBe(20);
+    await expectLedgerConsistent(t, [referrer, ...friends.map((f) => f.friend)]);
+  }, 60_000);
+});
+
 describe('accounts invited by one person that share a signal', () => {
   it('pays one bonus, not two, for two invited accounts paying with one card', async () => {
     const { referrer, code } = await referrerWithCode();

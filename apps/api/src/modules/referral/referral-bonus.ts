@@ -25,6 +25,11 @@ const referralBonusMemo = (taskNumber: number) =>
  * taken back in full (its task refunded) may be earned again by another task.
  */
 export async function settleReferralBonus(tx: Db, clientId: string) {
+  const [invited] = await tx.select({ code: users.referredBy }).from(users).where(eq(users.id, clientId));
+  if (!invited?.code) return;
+  // Locked before anything that can change is read: of two transactions completing the conditions at once (a
+  // delivery and the phone's code check), the one that locks second reads what the first committed.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`referral-bonus:${clientId}`}, 0))`);
   const [client] = await tx
     .select({
       id: users.id,
@@ -38,7 +43,6 @@ export async function settleReferralBonus(tx: Db, clientId: string) {
   if (!client?.referredBy || !client.phoneVerifiedAt) return;
   const referrer = await findReferrer(tx, client.referredBy, client.id);
   if (!referrer) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`referral-bonus:${client.id}`}, 0))`);
   if ((await heldBonusCents(tx, referrer.id, client.id)) > 0) return;
   const task = await bonusTask(tx, client.id);
   if (!task) return;
