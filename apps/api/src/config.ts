@@ -130,6 +130,11 @@ const envSchema = z
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
     /**
+     * Decision 029: the most money (US dollars) one `support` account may move in any 24 hours, across balance
+     * credits, accepted refund requests and partial refunds; admins have no limit.
+     */
+    SUPPORT_DAILY_LIMIT: z.coerce.number().min(0).max(10_000_000).default(500),
+    /**
      * Decision 022: minutes from a task's payment to the demo autopilot's delivery (fractions allowed); 0 turns
      * it off. Unset: 10 with the demo data (SEED_DEMO), otherwise off.
      */

@@ -3,13 +3,27 @@ import { PHONE_COUNTRIES } from '@geekly/domain/users/user-schemas.ts';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geeks } from '../src/db/schema.ts';
 import { registerDeviceId } from '../src/plugins/device-id.ts';
+import { uploadGeekFile } from './helpers/files.ts';
 import { CARDS, expectLedgerConsistent, payWithCard } from './helpers/sandbox-card.ts';
-import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 let t: TestApp;
+let ops: string;
+let geekId: string;
 beforeAll(async () => {
   t = await createTestApp();
+  ops = await staffToken(t);
+  const [geek] = await t.db.insert(geeks).values({ publicFullName: 'F.', major: 'English' }).returning();
+  geekId = geek?.id ?? '';
 });
 afterAll(async () => {
   await t?.close();
@@ -50,12 +64,19 @@ async function verifyPhone(token: string) {
   });
   expect(ok.body).toEqual({ phone_verified: true });
 }
-/** Pays a priced task in full by card. */
+/** Pays a priced task in full by card, and the operator delivers it (the bonus waits for that: decision 029). */
 async function payTask(token: string, card: string = CARDS.success) {
   const order = await pricedOrder(t, token);
   const res = await call(t, { url: `/orders/${order._id}/pay`, token, body: { account_balance_use: 0 } });
   expect(res.status).toBe(200);
   await payWithCard(t, res.body.gateway, card);
+  for (const name of ['assign_geek', 'start_work', 'deliver']) {
+    if (name === 'deliver') await uploadGeekFile(t, ops, order._id);
+    const body = name === 'assign_geek' ? { name, writer_id: geekId } : { name };
+    expect((await call(t, { url: `/ops/orders/${order._id}/transitions`, token: ops, body })).status).toBe(
+      200,
+    );
+  }
   return order;
 }
 
@@ -235,13 +256,14 @@ describe('the same-device signal (decision 017)', () => {
     expect(login.status).toBe(200);
     expect((await me(visitedFriend.token)).isReferralAbuser).toBe(true);
 
-    // A friend on a browser of their own, phone confirmed before paying, earns the referrer the bonus.
+    // A friend on a browser of their own (and a card of their own: decision 029), phone confirmed before
+    // paying, earns the referrer the bonus.
     const own = await signUpIn('', { referred_by: code });
     const friend = { token: own.body.jwt as string, id: own.body.user._id as string };
     expect((await me(friend.token)).isReferralAbuser).toBe(false);
     for (const f of [sameFriend, visitedFriend, friend]) {
       await verifyPhone(f.token);
-      await payTask(f.token);
+      await payTask(f.token, f === friend ? '4000 0000 0000 0341' : CARDS.success);
     }
     expect((await call(t, { url: '/referral', token: referrer.token })).body).toMatchObject({
       count: 3,

@@ -420,7 +420,7 @@ describe('refunds', () => {
 });
 
 describe('referral bonus and cashback (decision 012)', () => {
-  it('gives the referrer $10 once, when the referred student pays a first task', async () => {
+  it('gives the referrer $10 once, when a task of the referred student is fully paid and delivered', async () => {
     const referrer = await client();
     const code = (await me(referrer.token)).referral_code as string;
     const res = await call(t, {
@@ -450,10 +450,17 @@ describe('referral bonus and cashback (decision 012)', () => {
     const first = await pricedOrder(t, friend.token, { pages: 1, hours: 100 });
     expect((await me(referrer.token)).available_balance).toBe(0);
     await pay(friend.token, first._id, { account_balance_use: 3000, partial: true });
-    expect((await me(referrer.token)).available_balance).toBe(10);
+    // Decision 029: a deposit, or a task paid in full and not delivered yet, earns nothing.
+    expect((await me(referrer.token)).available_balance).toBe(0);
     await pay(friend.token, first._id, { account_balance_use: 3000 });
-    const second = await pricedOrder(t, friend.token, { pages: 1, hours: 100 });
-    await pay(friend.token, second._id, { account_balance_use: 3000 });
+    expect((await me(referrer.token)).available_balance).toBe(0);
+    for (const step of ['assign_geek', 'start_work', 'deliver']) {
+      if (step === 'deliver') await uploadGeekFile(t, ops, first._id);
+      const extra = step === 'assign_geek' ? { writer_id: geekId } : {};
+      expect((await operate(first._id, step, extra)).status).toBe(200);
+    }
+    expect((await me(referrer.token)).available_balance).toBe(10);
+    await deliveredOrder(friend.token, friend.id);
     expect((await me(referrer.token)).available_balance).toBe(10);
     const history = (await call(t, { url: '/balance/history', token: referrer.token })).body.results;
     expect(history).toEqual([

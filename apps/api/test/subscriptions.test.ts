@@ -178,3 +178,55 @@ describe('subscriptions', () => {
     );
   });
 });
+
+describe('one subscription at a time (issue 23 item 8, decision 029)', () => {
+  const live = async (userId: string) =>
+    (
+      (await t.db.execute(
+        sql`select status from subscriptions where user_id = ${userId}
+            and status in ('pending', 'incomplete', 'active', 'past_due')`,
+      )) as unknown as { rows: { status: string }[] }
+    ).rows.map((r) => r.status);
+
+  it('keeps one live subscription when several POST /subscriptions arrive at once; only one can be paid into a plan', async () => {
+    const client = await signUpClient(t);
+    const started = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(t, { url: '/subscriptions', token: client.token, body: { tag: 'premium' } }),
+      ),
+    );
+    for (const res of started) expect(res.status).toBe(200);
+    expect(await live(client.id)).toEqual(['pending']);
+    // Every checkout is paid: one subscription becomes active, the other payments stay on the balance.
+    for (const res of started) await payWithCard(t, res.body.gateway);
+    expect(await live(client.id)).toEqual(['active']);
+    expect(await subscriptionCharges(client.id)).toEqual({ n: 1, cents: 999 });
+    const me = await call(t, { url: '/users/client/me', token: client.token });
+    expect(me.body.available_balance).toBe(4 * 9.99);
+    // While it is active, a new one is refused, also at once.
+    const again = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call(t, { url: '/subscriptions', token: client.token, body: { tag: 'premium plus' } }),
+      ),
+    );
+    expect(again.map((r) => r.status)).toEqual([409, 409, 409]);
+    await expectLedgerConsistent(t, [client]);
+  }, 60_000);
+
+  it('sets an unpaid checkout aside when the client starts another one', async () => {
+    const client = await signUpClient(t);
+    const first = await call(t, { url: '/subscriptions', token: client.token, body: { tag: 'premium' } });
+    const second = await call(t, {
+      url: '/subscriptions',
+      token: client.token,
+      body: { tag: 'premium plus' },
+    });
+    expect(await live(client.id)).toEqual(['pending']);
+    await payWithCard(t, first.body.gateway);
+    expect(await current(client.token)).toBeNull();
+    await payWithCard(t, second.body.gateway);
+    expect(await current(client.token)).toMatchObject({ status: 'active', tag: 'premium plus' });
+    expect(await subscriptionCharges(client.id)).toEqual({ n: 1, cents: 1999 });
+    await expectLedgerConsistent(t, [client]);
+  });
+});

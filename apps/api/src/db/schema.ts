@@ -67,6 +67,8 @@ export const users = pgTable(
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
     // The public count of sign-ups in the last week (decision 011).
     index('users_created_idx').on(t.createdAt),
+    // The accounts invited with one code (decision 029's abuse signals, the referral figures).
+    index('users_referred_by_idx').on(t.referredBy),
   ],
 );
 
@@ -641,9 +643,14 @@ export const phoneVerifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamptz('expires_at').notNull(),
     verifiedAt: timestamptz('verified_at'),
+    /** Decision 029: when the account gave up the phone it verified (a number waits 30 days for another one). */
+    releasedAt: timestamptz('released_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('phone_verifications_user_idx').on(t.userId, t.createdAt),
+    index('phone_verifications_phone_idx').on(t.phone),
+  ],
 );
 
 // The browsers an account signed up or logged in from (decision 017's same-device referral signal): a SHA-256 of
@@ -682,8 +689,14 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** Decision 029: the money (cents) a staff action gave a client; a support account's daily total sums it. */
+    amountCents: cents('amount_cents'),
   },
-  (t) => [index('audit_log_order_idx').on(t.orderId, t.at), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_order_idx').on(t.orderId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
 // The demo autopilot's steps (decision 022): one row per task and step, written in the step's own transaction, so

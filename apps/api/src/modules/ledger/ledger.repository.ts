@@ -61,6 +61,16 @@ export async function postLedgerTransaction(db: Db, input: LedgerTransactionInpu
   return true;
 }
 
+/** Whether a transaction with this idempotency key is already in the ledger (a replay would be a no-op). */
+export async function ledgerTransactionExists(db: Db, idempotencyKey: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function accountBalanceCents(db: Db, type: 'user' | 'order', id: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })

@@ -14,6 +14,10 @@ export type AuditEntry = {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   details?: Record<string, unknown>;
+  /** Money the action gave a client, in cents (decision 029: a support account's daily total sums it). */
+  amountCents?: number;
+  /** The action's time on the app's clock; the database's time when not given. */
+  at?: Date;
 };
 
 /** Writes one audit row; always called with the transaction that makes the change it records. */
@@ -28,6 +32,8 @@ export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry) {
     before: entry.before ?? null,
     after: entry.after ?? null,
     details: entry.details ?? {},
+    amountCents: entry.amountCents ?? null,
+    ...(entry.at ? { at: entry.at } : {}),
   });
 }
 

@@ -6,13 +6,15 @@ import { notFound, validationError } from '../../lib/app-error.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
 import { blockedByTaskClient, lockClientGeekChoices, markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
-import { applyOrderTransition } from '../orders/apply-order-transition.ts';
+import { applyOrderTransition, type Loaded } from '../orders/apply-order-transition.ts';
 import { orderView } from '../orders/list-orders.ts';
 import { priceOrder } from '../orders/order-pricing.ts';
 import { orderState } from '../orders/order-view.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
 import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from './audit.ts';
 import { findClient, findGeek, listGeeks } from './ops.repository.ts';
+import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 
 /** A task as its client sees it, with its client and the operator transitions the machine allows now. */
 async function opsView(ctx: AppContext, row: OrderRow) {
@@ -84,8 +86,14 @@ export async function runOperatorTransition(
   actor: AuditActor,
   orderId: string,
   input: { name: TransitionName; writer_id?: string | undefined },
-  opts: { onApplied?: AppliedHook } = {},
+  opts: {
+    onApplied?: AppliedHook;
+    /** The staff account acting: a `support` one is held to decision 029's money limits. */
+    staff?: UserRow;
+  } = {},
 ) {
+  // What an accepted refund request gives back: the task's paid amount, read under the task's lock.
+  let refundCents = 0;
   const caller = {
     actor: 'operator',
     userId: null,
@@ -97,6 +105,7 @@ export async function runOperatorTransition(
       orderId: before.id,
       before: auditedOrderFields(before),
       after: auditedOrderFields(after),
+      ...(input.name === 'accept_refund' ? { amountCents: refundCents, at: ctx.now() } : {}),
     });
     if (after.writerId && GEEK_TRANSITIONS.includes(input.name))
       await markGeekSeen(tx, after.writerId, ctx.now());
@@ -124,15 +133,34 @@ export async function runOperatorTransition(
   }
   // Every other operator transition takes no input.
   const noInput = {} as TransitionInputs['start_work'];
+  if (input.name === 'accept_refund') {
+    // Decision 029: the refund is checked against the staff account's limits in the transition's transaction.
+    const staff = opts.staff;
+    if (actor.type === 'staff' && !staff) throw new Error('accept_refund by staff needs the staff account');
+    const checked = async ({ tx, row, paidCents }: Loaded) => {
+      refundCents = paidCents;
+      if (staff)
+        await checkStaffMoney(ctx, tx, staff, {
+          action: 'accept_refund',
+          amountCents: paidCents,
+          orderId: row.id,
+        });
+      return noInput;
+    };
+    return applyOrderTransition(ctx, caller, orderId, input.name, checked, { onApplied });
+  }
   return applyOrderTransition(ctx, caller, orderId, input.name, noInput, { onApplied });
 }
 
 /** POST /ops/orders/:id/transitions */
 export async function applyOperatorTransition(
   ctx: AppContext,
-  staff: Parameters<typeof staffActor>[0],
+  staff: UserRow,
   orderId: string,
   input: { name: TransitionName; writer_id?: string | undefined },
 ) {
-  return opsView(ctx, await runOperatorTransition(ctx, staffActor(staff), orderId, input));
+  const row = await auditingRefusals(ctx, staff, () =>
+    runOperatorTransition(ctx, staffActor(staff), orderId, input, { staff }),
+  );
+  return opsView(ctx, row);
 }

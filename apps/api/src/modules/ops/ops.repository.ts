@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   auditLog,
@@ -243,4 +243,18 @@ export async function auditRows(db: Db, filter: { orderId?: string | undefined; 
     .where(filter.orderId ? eq(auditLog.orderId, filter.orderId) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(filter.limit);
+}
+
+/** Decision 029: one staff account's money actions run one at a time (a transaction-scoped advisory lock). */
+export async function lockStaffMoney(db: Db, staffId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`staff-money:${staffId}`}, 0))`);
+}
+
+/** The money (cents) a staff account's audited actions gave clients since `since` (decision 029). */
+export async function staffMoneySinceCents(db: Db, staffId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${auditLog.amountCents}), 0)` })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, staffId), gt(auditLog.at, since)));
+  return Number(row?.total ?? 0);
 }

@@ -23,6 +23,7 @@ import { mailLink } from '../notifications/mail-links.ts';
 import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
+import { reverseReferralBonus, settleReferralBonus } from '../referral/referral-bonus.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -187,6 +188,8 @@ export async function refundOrder(
         { account: { type: 'user', id: row.userId }, amountCents: left },
       ],
     });
+  // Decision 029: a refund of the task that earned its client's referrer the bonus takes the bonus back.
+  await reverseReferralBonus(tx, row);
   return split;
 }
 
@@ -339,6 +342,9 @@ export async function applyOrderTransition<N extends TransitionName>(
       toStatus: updated.systemClientStatus,
       changes: JSON.parse(JSON.stringify(outcome.patch)) as Record<string, unknown>,
     });
+    // Decision 029: a delivery, or a payment of a delivered task, may complete what the referral bonus waits for.
+    if (name === 'deliver' || outcome.effects.some((e) => e.kind === 'charge' && e.purpose === 'order'))
+      await settleReferralBonus(tx, updated.userId);
     await opts.onApplied?.(tx, row, updated);
     return {
       updated,

@@ -24,6 +24,7 @@ import {
   orders,
   orderTransitions,
 } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { SessionClaims } from '../auth/session-token.ts';
 import {
   type SubscriptionJson,
@@ -35,8 +36,8 @@ import { clientSessionIsValid } from '../users/users.repository.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
+// Lives in lib/uuid.ts (the subscriptions repository needs it too, without importing this module).
+export { isUuid };
 
 export async function insertOrder(db: Db, values: NewOrderRow): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();

@@ -32,6 +32,8 @@ function describe(kind: string, orderNumber: number | null): string {
       return 'Credit from Geekly support';
     case 'referral_bonus':
       return 'Referral bonus';
+    case 'referral_bonus_reversed':
+      return 'Referral bonus taken back (the task was refunded)';
     case 'cashback':
       return `Cashback for ${task}`;
     default:

@@ -1,56 +1,16 @@
-import { cashbackCents, REFERRAL_BONUS_CENTS } from '@geekly/domain/payments/rewards.ts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { cashbackCents } from '@geekly/domain/payments/rewards.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { coupons, ledgerEntries, ledgerTransactions, users } from '../../db/schema.ts';
+import { coupons, ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
-import { isReferralAbuser } from '../referral/referral-abuse.ts';
 
 type PaidOrder = { id: string; userId: string; number: number; discount: string | null };
 
 const cashbackKey = (orderId: string) => `cashback:${orderId}`;
 
 /**
- * The referrer's bonus for a referred client (decisions 012, 017, 018): once per client, from revenue, when the
- * client has both paid a task and confirmed their phone by SMS — whichever comes second grants it — and is not a
- * referral abuser.
- */
-export async function grantReferralBonus(tx: Db, clientId: string, memo: string) {
-  const [client] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      notificationEmail: users.notificationEmail,
-      referredBy: users.referredBy,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, clientId));
-  if (!client?.referredBy || !client.phoneVerifiedAt) return;
-  // Decision 017: a referral abuser's payments earn nobody a bonus.
-  if (await isReferralAbuser(tx, client)) return;
-  const [referrer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.referralCode, client.referredBy), ne(users.id, clientId), eq(users.role, 'client')));
-  if (!referrer) return;
-  await postLedgerTransaction(tx, {
-    idempotencyKey: `referral-bonus:${clientId}`,
-    kind: 'referral_bonus',
-    userId: referrer.id,
-    memo,
-    entries: [
-      { account: { type: 'revenue' }, amountCents: -REFERRAL_BONUS_CENTS },
-      { account: { type: 'user', id: referrer.id }, amountCents: REFERRAL_BONUS_CENTS },
-    ],
-  });
-}
-
-export const referralBonusMemo = (taskNumber: number) =>
-  `Referral bonus: a student you invited paid task #${taskNumber}`;
-
-/**
- * After a task payment (decision 012): the client's referrer gets the referral bonus once (see
- * grantReferralBonus); a task fully paid with a cashback code gives the cashback to the client's balance once.
+ * After a task payment (decision 012): a task fully paid with a cashback code gives the cashback to the client's
+ * balance once. (The referral bonus waits for the task's delivery: settleReferralBonus, decision 029.)
  */
 export async function grantRewards(
   tx: Db,
@@ -58,7 +18,6 @@ export async function grantRewards(
   priceCents: number | null,
   paidAfterCents: number,
 ) {
-  await grantReferralBonus(tx, order.userId, referralBonusMemo(order.number));
   if (order.discount && priceCents !== null && paidAfterCents >= priceCents) {
     const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, order.discount));
     const amount = cashbackCents(priceCents, coupon?.cashbackPercent ?? 0);

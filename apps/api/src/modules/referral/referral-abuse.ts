@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { findReferrer, shareACard, shareADevice } from './referral.repository.ts';
+import { findReferrer, sharesWithReferralCircle } from './referral.repository.ts';
 
 /**
  * One mailbox under several addresses: lower-cased, '+tag' dropped, and for Gmail the dots too
@@ -13,17 +13,18 @@ export function mailboxOf(email: string): string {
 }
 
 /**
- * isReferralAbuser (seed 001 §3, decision 017): a referred client who is really the referrer — the same
- * mailbox behind both accounts (self-referral), the same payment card used by both, or the same browser (its
- * device cookie) seen signing up or logging in to both. It withholds the bonus.
+ * isReferralAbuser (seed 001 §3, decisions 017 and 029): a referred client who is really the referrer or another
+ * account of someone the referrer invited — the same mailbox as the referrer (self-referral), or a payment card,
+ * a browser (its device cookie) or a verified phone shared with the referrer or with any other account invited
+ * with the same code. It withholds the bonus.
  */
 export async function isReferralAbuser(
   db: Db,
   client: { id: string; email: string; notificationEmail: string; referredBy: string | null },
 ): Promise<boolean> {
   const referrer = await findReferrer(db, client.referredBy, client.id);
-  if (!referrer) return false;
+  if (!referrer || !client.referredBy) return false;
   const theirs = new Set([mailboxOf(referrer.email), mailboxOf(referrer.notificationEmail)]);
   if (theirs.has(mailboxOf(client.email)) || theirs.has(mailboxOf(client.notificationEmail))) return true;
-  return (await shareADevice(db, client.id, referrer.id)) || shareACard(db, client.id, referrer.id);
+  return sharesWithReferralCircle(db, client.id, client.referredBy);
 }

@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, gt, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { ledgerEntries, ledgerTransactions, orders, payments, userDevices, users } from '../../db/schema.ts';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  orders,
+  orderTransitions,
+  payments,
+  phoneVerifications,
+  userDevices,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * The referrer's real figures (API.md GET /referral): friends who signed up with the code, those of them with a
- * paid task (an order whose ledger account holds money), and the bonus the ledger paid the referrer.
+ * paid task (an order whose ledger account holds money), and the bonus the ledger paid the referrer, less what
+ * it took back (decision 029).
  */
 export async function referralFigures(db: Db, user: { id: string; referralCode: string }) {
   const [signedUp] = await db
@@ -34,7 +43,7 @@ export async function referralFigures(db: Db, user: { id: string; referralCode: 
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(
       and(
-        eq(ledgerTransactions.kind, 'referral_bonus'),
+        inArray(ledgerTransactions.kind, ['referral_bonus', 'referral_bonus_reversed']),
         eq(ledgerEntries.accountType, 'user'),
         eq(ledgerEntries.accountId, user.id),
       ),
@@ -63,18 +72,37 @@ export async function findReferrer(
 }
 
 /**
- * Whether one card paid for both users (the gateway's card fingerprints, set only by a successful charge; the
- * payment being settled right now counts too).
+ * Decision 029: whether the client shares a payment card (the gateway's fingerprint, set only by a successful
+ * charge; the payment being settled right now counts too), a browser (its device cookie) or a verified phone
+ * (also one verified before and given up) with the referrer or with another account invited with the same code.
+ * One statement, whatever the number of invited accounts.
  */
-export async function shareACard(db: Db, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ fp: payments.cardFingerprint })
-    .from(payments)
-    .where(and(inArray(payments.userId, [a, b]), isNotNull(payments.cardFingerprint)))
-    .groupBy(payments.cardFingerprint)
-    .having(sql`count(distinct ${payments.userId}) > 1`)
-    .limit(1);
-  return rows.length > 0;
+export async function sharesWithReferralCircle(db: Db, clientId: string, code: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    with circle as (
+      select id from ${users} where (referred_by = ${code} or referral_code = ${code}) and id <> ${clientId}
+    )
+    select (
+      exists (
+        select 1 from ${payments} mine
+        join ${payments} theirs on theirs.card_fingerprint = mine.card_fingerprint
+        where mine.user_id = ${clientId} and mine.card_fingerprint is not null
+          and theirs.user_id in (select id from circle)
+      )
+      or exists (
+        select 1 from ${userDevices} mine
+        join ${userDevices} theirs on theirs.device_hash = mine.device_hash
+        where mine.user_id = ${clientId} and theirs.user_id in (select id from circle)
+      )
+      or exists (
+        select 1 from ${phoneVerifications} mine
+        join ${phoneVerifications} theirs on theirs.phone = mine.phone
+        where mine.user_id = ${clientId} and mine.verified_at is not null
+          and theirs.verified_at is not null and theirs.user_id in (select id from circle)
+      )
+    ) as shared`);
+  const rows = (result as unknown as { rows: { shared: boolean }[] }).rows;
+  return rows[0]?.shared === true;
 }
 
 const deviceHash = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
@@ -88,31 +116,81 @@ export async function recordDevice(db: Db, userId: string, deviceId: string, now
     .onConflictDoUpdate({ target: [userDevices.userId, userDevices.deviceHash], set: { lastSeenAt: now } });
 }
 
-/** Whether both users signed up or logged in from one browser (its device cookie). */
-export async function shareADevice(db: Db, a: string, b: string): Promise<boolean> {
-  const other = alias(userDevices, 'other_devices');
-  const rows = await db
-    .select({ hash: userDevices.deviceHash })
-    .from(userDevices)
-    .innerJoin(other, and(eq(other.deviceHash, userDevices.deviceHash), eq(other.userId, b)))
-    .where(eq(userDevices.userId, a))
-    .limit(1);
-  return rows.length > 0;
-}
+/** The ledger keys of a referred client's bonus for one task and of its reversal (decision 029). */
+export const bonusKey = (clientId: string, orderId: string) => `referral-bonus:${clientId}:${orderId}`;
+export const bonusReversalKey = (clientId: string, orderId: string) =>
+  `referral-bonus-reversed:${clientId}:${orderId}`;
 
-/** Whether the client has a task whose ledger account holds money (a paid task, as the figures count it). */
-export async function hasPaidTask(db: Db, userId: string): Promise<{ number: number } | undefined> {
+/**
+ * Decision 029: the client's first task that earns the referral bonus — delivered (a `deliver` transition),
+ * fully paid (its ledger account holds at least its price), not refunded nor waiting for a refund, and that has
+ * not earned a bonus before.
+ */
+export async function bonusTask(
+  db: Db,
+  clientId: string,
+): Promise<{ id: string; number: number } | undefined> {
+  const paid = sql`(select coalesce(sum(e.amount_cents), 0) from ${ledgerEntries} e
+    where e.account_type = 'order' and e.account_id = ${orders.id})`;
   const [row] = await db
-    .select({ number: orders.number })
+    .select({ id: orders.id, number: orders.number })
     .from(orders)
-    .innerJoin(
-      ledgerEntries,
-      and(eq(ledgerEntries.accountType, 'order'), eq(ledgerEntries.accountId, orders.id)),
+    .where(
+      and(
+        eq(orders.userId, clientId),
+        eq(orders.refunded, false),
+        notInArray(orders.systemClientStatus, ['Refund Requested', 'Refund Accepted', 'Deleted']),
+        gt(orders.priceCents, 0),
+        sql`${paid} >= ${orders.priceCents}`,
+        sql`exists (select 1 from ${orderTransitions} t where t.order_id = ${orders.id} and t.name = 'deliver')`,
+        sql`not exists (select 1 from ${ledgerTransactions} lt
+          where lt.idempotency_key = 'referral-bonus:' || ${clientId}::text || ':' || ${orders.id}::text)`,
+      ),
     )
-    .where(eq(orders.userId, userId))
-    .groupBy(orders.id, orders.number)
-    .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
     .orderBy(orders.number)
     .limit(1);
   return row;
+}
+
+/**
+ * What the referrer holds of the bonuses a referred client earned them: bonuses less reversals (decision 029);
+ * the key written before decision 029 (`referral-bonus:{client}`) counts too.
+ */
+export async function heldBonusCents(db: Db, referrerId: string, clientId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.accountType, 'user'),
+        eq(ledgerEntries.accountId, referrerId),
+        inArray(ledgerTransactions.kind, ['referral_bonus', 'referral_bonus_reversed']),
+        or(
+          eq(ledgerTransactions.idempotencyKey, `referral-bonus:${clientId}`),
+          like(ledgerTransactions.idempotencyKey, `referral-bonus:${clientId}:%`),
+          like(ledgerTransactions.idempotencyKey, `referral-bonus-reversed:${clientId}:%`),
+        ),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The bonus a task earned: the referrer it was paid to and the amount (decision 029). */
+export async function bonusOfTask(
+  db: Db,
+  clientId: string,
+  orderId: string,
+): Promise<{ referrerId: string; cents: number } | undefined> {
+  const [row] = await db
+    .select({ referrerId: ledgerEntries.accountId, cents: ledgerEntries.amountCents })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.idempotencyKey, bonusKey(clientId, orderId)),
+        eq(ledgerEntries.accountType, 'user'),
+      ),
+    );
+  return row?.referrerId ? { referrerId: row.referrerId, cents: row.cents } : undefined;
 }

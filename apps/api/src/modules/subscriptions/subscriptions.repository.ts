@@ -5,7 +5,7 @@ import type {
 import { and, asc, eq, inArray, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { payments, subscriptions } from '../../db/schema.ts';
-import { isUuid } from '../orders/orders.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
@@ -61,6 +61,26 @@ export async function insertSubscription(db: Db, row: NewSubscriptionRow): Promi
   const [inserted] = await db.insert(subscriptions).values(row).returning();
   if (!inserted) throw new Error('subscription not inserted');
   return inserted;
+}
+
+/** Decision 029: one POST /subscriptions of a client at a time (a transaction-scoped advisory lock). */
+export async function lockSubscribing(db: Db, userId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe:${userId}`}, 0))`);
+}
+
+/** The client's subscriptions that still count (pending, incomplete, active, past due), locked. */
+export async function lockLiveSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ['pending', 'incomplete', 'active', 'past_due']),
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt))
+    .for('update');
 }
 
 export async function lockSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { phoneVerifications } from '../../db/schema.ts';
 
@@ -37,4 +37,44 @@ export async function updatePhoneVerification(
   patch: Partial<typeof phoneVerifications.$inferInsert>,
 ) {
   await db.update(phoneVerifications).set(patch).where(eq(phoneVerifications.id, id));
+}
+
+/**
+ * Decision 029: whether another account verified this number and still holds it, or gave it up after `since`
+ * (a number verifies one account at a time, and waits 30 days before it verifies another one).
+ */
+export async function phoneHeldElsewhere(
+  db: Db,
+  phone: string,
+  userId: string,
+  since: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: phoneVerifications.id })
+    .from(phoneVerifications)
+    .where(
+      and(
+        eq(phoneVerifications.phone, phone),
+        ne(phoneVerifications.userId, userId),
+        isNotNull(phoneVerifications.verifiedAt),
+        or(isNull(phoneVerifications.releasedAt), gt(phoneVerifications.releasedAt, since)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The account gives up a number it verified (its phone changed): the 30 days of decision 029 start now. */
+export async function releaseVerifiedPhone(db: Db, userId: string, phone: string, now: Date) {
+  await db
+    .update(phoneVerifications)
+    .set({ releasedAt: now })
+    .where(
+      and(
+        eq(phoneVerifications.userId, userId),
+        eq(phoneVerifications.phone, phone),
+        isNotNull(phoneVerifications.verifiedAt),
+        isNull(phoneVerifications.releasedAt),
+      ),
+    );
 }

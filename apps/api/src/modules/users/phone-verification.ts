@@ -8,8 +8,8 @@ import {
 } from '@geekly/domain/users/phone-verification.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { grantReferralBonus, referralBonusMemo } from '../payments/rewards.ts';
-import { hasPaidTask } from '../referral/referral.repository.ts';
+import { settleReferralBonus } from '../referral/referral-bonus.ts';
+import { PHONE_HELD_MESSAGE, phoneHeld } from './phone-holds.ts';
 import {
   codesSentSince,
   insertPhoneVerification,
@@ -27,6 +27,8 @@ export async function sendPhoneCode(ctx: AppContext, user: UserRow) {
   if (user.phoneVerifiedAt) return { sent: false, phone_verified: true };
   const db = ctx.database.db;
   const now = ctx.now();
+  // Decision 029: no code for a number that verifies another account (the check refuses it too).
+  if (await phoneHeld(db, user.phone, user.id, now)) throw validationError({ phone: PHONE_HELD_MESSAGE });
   if ((await codesSentSince(db, user.id, new Date(now.getTime() - 3_600_000))) >= PHONE_CODES_PER_HOUR)
     throw new AppError('RATE_LIMITED', PHONE_CODE_MESSAGES.tooManySends, { errorType: 'rate_limited' });
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
@@ -52,6 +54,7 @@ export async function checkPhoneCode(ctx: AppContext, user: UserRow, code: strin
     if (!v || v.verifiedAt || v.phone !== user.phone) return 'expired' as const;
     if (v.attempts >= PHONE_CODE_MAX_ATTEMPTS) return 'too_many' as const;
     if (v.expiresAt <= now) return 'expired' as const;
+    if (await phoneHeld(tx, v.phone, user.id, now)) return 'held' as const;
     const ok = timingSafeEqual(Buffer.from(v.codeHash, 'hex'), hashCode(user.id, code));
     if (!ok) {
       await updatePhoneVerification(tx, v.id, { attempts: v.attempts + 1 });
@@ -59,12 +62,13 @@ export async function checkPhoneCode(ctx: AppContext, user: UserRow, code: strin
     }
     await updatePhoneVerification(tx, v.id, { verifiedAt: now });
     await updateUser(tx, user.id, { phoneVerifiedAt: now });
-    // A referred client who already paid a task earns their referrer the bonus now (decision 018).
-    const paid = await hasPaidTask(tx, user.id);
-    if (paid) await grantReferralBonus(tx, user.id, referralBonusMemo(paid.number));
+    // A referred client whose task is already paid and delivered earns their referrer the bonus now
+    // (decisions 018, 029).
+    await settleReferralBonus(tx, user.id);
     return 'ok' as const;
   });
   if (outcome === 'ok') return { phone_verified: true };
+  if (outcome === 'held') throw validationError({ phone: PHONE_HELD_MESSAGE });
   const message =
     outcome === 'wrong'
       ? PHONE_CODE_MESSAGES.wrong

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { notificationEmailChange, queueConfirmationMail } from './notification-email.ts';
+import { releaseVerifiedPhone } from './phone-verification.repository.ts';
 import { loadUserView } from './user-view.ts';
 import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
 
@@ -42,6 +43,9 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
       const row = await updateUser(tx, user.id, changes);
       const pending = row.pendingNotificationEmail;
       if (email?.confirmToken && pending) await queueConfirmationMail(ctx, tx, pending, email.confirmToken);
+      // Decision 029: a verified number given up waits 30 days before it verifies another account.
+      if (user.phone && patch.phone !== undefined && patch.phone !== user.phone)
+        await releaseVerifiedPhone(tx, user.id, user.phone, ctx.now());
       return row;
     });
     if (email?.confirmToken) ctx.mailer.kick();

@@ -11,8 +11,8 @@ export function ReferBonusDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="You joined through a friend's invite" onClose={onClose}>
       <p className={s.dialogText}>
-        When you have confirmed your phone number and paid for your first task, your friend gets {bonus} on
-        their Geekly balance. You can invite your own friends the same way from{' '}
+        When you have confirmed your phone number and received a task you paid for in full, your friend gets{' '}
+        {bonus} on their Geekly balance. You can invite your own friends the same way from{' '}
         <Link to="/referral">your invite page</Link>.
       </p>
       <p className={s.dialogText}>

@@ -74,15 +74,16 @@ export function ReferralCard({ referral }: { referral: Referral }) {
         <ol className={s.rules}>
           <li>Send your link to a friend. It opens Geekly's sign-up with your code.</li>
           <li>
-            Your friend signs up through the link, confirms their phone number by SMS and pays for their first
-            task.
+            Your friend signs up through the link, confirms their phone number by SMS, pays for a task in full
+            and receives it from their Geek.
           </li>
           <li>
             You get {bonus} on your Geekly balance, once for each friend. Use it to pay for your own tasks.
           </li>
           <li>
-            A second account of your own does not count: no bonus is paid when both accounts share an email
-            inbox, a payment card or a browser.
+            A second account does not count: no bonus is paid for a friend whose email inbox is yours, or who
+            shares a payment card, a browser or a phone number with you or with another friend you invited. If
+            that task is refunded, the bonus comes off your balance again, as far as the balance allows.
           </li>
         </ol>
       </section>
