@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import { every } from '../../lib/every.ts';
 import {
+  type ChannelNotice,
   dropPresence,
   EVENTS_CHANNEL,
-  type EventNotice,
   markAbsent,
   markPresent,
   pruneEvents,
@@ -32,14 +32,17 @@ export async function startLive(
   const db = ctx.database.db;
   const processId = randomUUID();
   const quietly = (p: Promise<unknown>) => void p.catch((err) => console.error('live presence', err));
-  const hub = new LiveHub({
-    present: (userId) => quietly(markPresent(db, userId, processId)),
-    absent: (userId) => quietly(markAbsent(db, userId, processId)),
-  });
+  const hub = new LiveHub(
+    {
+      present: (userId) => quietly(markPresent(db, userId, processId)),
+      absent: (userId) => quietly(markAbsent(db, userId, processId)),
+    },
+    ctx.config.EVENT_STREAMS_PER_USER,
+  );
   const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => {
     try {
       const started = performance.now();
-      const streams = hub.deliver(JSON.parse(payload) as EventNotice);
+      const streams = hub.deliver(JSON.parse(payload) as ChannelNotice);
       if (streams > 0 && opts.onDelivered) {
         const ms = performance.now() - started;
         // Node sends the corked writes on the next tick; an immediate runs after them.
