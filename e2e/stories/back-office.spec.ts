@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { operatorToken } from '../support/operator.ts';
 import {
   createPricedTask,
@@ -251,10 +251,12 @@ test('A support account is refused a refund over its limit in the back office, a
     await ops.getByRole('button', { name: 'Log in' }).click();
   };
 
-  // An admin adds a support account on the Staff page.
+  // An admin adds a support account on the Staff page. The story's own admin: its Log out revokes every token
+  // of its account (decision 027), and the run's operator token must outlive this story.
+  const admin = await newStaffAccount(page.request, 'admin');
   const support = { email: `support-${Date.now()}@geekly.test`, password: 'support-password-1' };
   await ops.goto('/ops/staff');
-  await logIn(E2E_OPERATOR.email, E2E_OPERATOR.password);
+  await logIn(admin.email, admin.password);
   await expect(ops.getByRole('heading', { name: 'Staff' })).toBeVisible();
   await ops.getByRole('button', { name: 'Add a staff account' }).click();
   const adding = ops.getByRole('dialog', { name: 'Add a staff account' });
@@ -292,4 +294,83 @@ test('A support account is refused a refund over its limit in the back office, a
   await expect(ops.getByTestId('refundable')).toHaveText(`$${(price - 100).toFixed(2)}`);
   await ops.screenshot({ path: testInfo.outputPath('ops-support-refund.png'), fullPage: true });
   await context.close();
+});
+
+/** A staff account made through the operator API by the run's operator (an admin). */
+async function newStaffAccount(request: APIRequestContext, role: 'admin' | 'support') {
+  const account = {
+    email: `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@geekly.test`,
+    password: `${role}-password-1`,
+  };
+  const created = await request.post('/api/v3/ops/staff', {
+    headers: { authorization: `Bearer ${await operatorToken(request)}` },
+    data: { ...account, staff_role: role },
+  });
+  expect(created.status()).toBe(201);
+  return account;
+}
+
+test("An admin ends a support account's sessions and disables it on the Staff page: its open back office returns to the log-in form, and Log out revokes the admin's token", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await newStaffAccount(page.request, 'admin');
+  const support = await newStaffAccount(page.request, 'support');
+  const open = async () => {
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: page.viewportSize(),
+    });
+    return { context, page: await context.newPage() };
+  };
+  const logIn = async (p: Page, account: { email: string; password: string }) => {
+    await p.getByLabel('E-mail').fill(account.email);
+    await p.getByLabel('Password').fill(account.password);
+    await p.getByRole('button', { name: 'Log in' }).click();
+  };
+  const ended = 'Your session has ended. Please log in again.';
+
+  // Support works in the back office, which follows the live stream.
+  const s = await open();
+  await s.page.goto('/ops');
+  await logIn(s.page, support);
+  await expect(s.page.getByText(`${support.email} (support)`)).toBeVisible();
+
+  // An admin ends support's sessions: support's open back office shows the log-in form, with no reload.
+  const a = await open();
+  await a.page.goto('/ops/staff');
+  await logIn(a.page, admin);
+  const row = a.page.getByRole('row').filter({ hasText: support.email });
+  await row.getByRole('button', { name: 'End sessions' }).click();
+  const ending = a.page.getByRole('dialog', { name: 'End sessions' });
+  await expect(ending).toContainText(`${support.email} is logged out on every device now`);
+  await ending.getByRole('button', { name: 'End sessions' }).click();
+  await expect(ending).toHaveCount(0);
+  await expect(s.page.getByText(ended)).toBeVisible({ timeout: 15_000 });
+
+  // Support logs in again; the admin disables the account: logged out again, and the log-in is refused.
+  await logIn(s.page, support);
+  await expect(s.page.getByText(`${support.email} (support)`)).toBeVisible();
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const disabling = a.page.getByRole('dialog', { name: 'Disable the account' });
+  await disabling.getByRole('button', { name: 'Disable' }).click();
+  await expect(disabling).toHaveCount(0);
+  await expect(row).toContainText('Disabled');
+  await expect(s.page.getByText(ended)).toBeVisible({ timeout: 15_000 });
+  await logIn(s.page, support);
+  await expect(s.page.getByRole('alert')).toHaveText('Wrong e-mail or password');
+  // The admin's own row has no actions.
+  await expect(a.page.getByRole('row').filter({ hasText: admin.email })).toContainText('You');
+  await expectNoSeriousA11yViolations(a.page);
+  await a.page.screenshot({ path: testInfo.outputPath('ops-staff-sessions.png'), fullPage: true });
+
+  // The admin logs out: the token the back office held is refused by the server from then on.
+  const token = await a.page.evaluate(() => localStorage.getItem('geekly.ops.jwt'));
+  expect(token).toBeTruthy();
+  await a.page.getByRole('button', { name: 'Log out' }).click();
+  await expect(a.page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  const me = await page.request.get('/api/v3/ops/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+  await s.context.close();
+  await a.context.close();
 });
