@@ -136,6 +136,14 @@ describe('an admin manages staff sessions (PATCH /ops/staff/{id}, DELETE /ops/st
     ]);
   });
 
+  it('a password reset by npm run staff:create enables a disabled account (how access comes back)', async () => {
+    const s = await staff();
+    expect((await patchStaff(admin, s.id, { disabled: true })).status).toBe(200);
+    await upsertStaffAccount(t.db, s.email, 'a new staff password', 'support');
+    expect(await meStatus(await logIn(s.email, 'a new staff password'))).toBe(200);
+    expect(await meStatus(s.token)).toBe(401);
+  });
+
   it('changing the role revokes the tokens: the new role starts with a new log-in', async () => {
     const s = await staff('support');
     const res = await patchStaff(admin, s.id, { staff_role: 'admin' });
