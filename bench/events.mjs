@@ -101,6 +101,8 @@ async function startServer() {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'debug',
+      // The bench's one student holds every stream (decision 027 limits a user to 10 by default).
+      EVENT_STREAMS_PER_USER: String(STREAMS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { operatorToken } from '../support/operator.ts';
 import {
   createPricedTask,
@@ -251,10 +251,12 @@ test('A support account is refused a refund over its limit in the back office, a
     await ops.getByRole('button', { name: 'Log in' }).click();
   };
 
-  // An admin adds a support account on the Staff page.
+  // An admin adds a support account on the Staff page. The story's own admin: its Log out revokes every token
+  // of its account (decision 027), and the run's operator token must outlive this story.
+  const admin = await newStaffAccount(page.request, 'admin');
   const support = { email: `support-${Date.now()}@geekly.test`, password: 'support-password-1' };
   await ops.goto('/ops/staff');
-  await logIn(E2E_OPERATOR.email, E2E_OPERATOR.password);
+  await logIn(admin.email, admin.password);
   await expect(ops.getByRole('heading', { name: 'Staff' })).toBeVisible();
   await ops.getByRole('button', { name: 'Add a staff account' }).click();
   const adding = ops.getByRole('dialog', { name: 'Add a staff account' });
@@ -266,7 +268,14 @@ test('A support account is refused a refund over its limit in the back office, a
   await adding.getByRole('button', { name: 'Add' }).click();
   await expect(adding).toHaveCount(0);
   await expect(ops.getByRole('row').filter({ hasText: support.email })).toContainText('Support');
+  // Log out revokes the token on the server (decision 027), not only in this browser.
+  const adminToken = await ops.evaluate(() => localStorage.getItem('geekly.ops.jwt'));
   await ops.getByRole('button', { name: 'Log out' }).click();
+  await expect(ops.getByRole('button', { name: 'Log in' })).toBeVisible();
+  const revoked = await ops.request.get('/api/v3/ops/me', {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(revoked.status()).toBe(401);
 
   // Support works the task, and has no Staff page.
   await ops.goto(`/ops/orders/${id}`);
@@ -292,4 +301,74 @@ test('A support account is refused a refund over its limit in the back office, a
   await expect(ops.getByTestId('refundable')).toHaveText(`$${(price - 100).toFixed(2)}`);
   await ops.screenshot({ path: testInfo.outputPath('ops-support-refund.png'), fullPage: true });
   await context.close();
+});
+
+/** A staff account made through the operator API by the run's operator (an admin). */
+async function newStaffAccount(request: APIRequestContext, role: 'admin' | 'support') {
+  const account = {
+    email: `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@geekly.test`,
+    password: `${role}-password-1`,
+  };
+  const created = await request.post('/api/v3/ops/staff', {
+    headers: { authorization: `Bearer ${await operatorToken(request)}` },
+    data: { ...account, staff_role: role },
+  });
+  expect(created.status()).toBe(201);
+  return account;
+}
+
+test("An admin ends a support account's sessions and disables it on the Staff page: its open back office returns to the log-in form", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const support = await newStaffAccount(page.request, 'support');
+  const open = async () => {
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: page.viewportSize(),
+    });
+    return { context, page: await context.newPage() };
+  };
+
+  // Support works in the back office, which follows the live stream.
+  const s = await open();
+  await s.page.goto('/ops');
+  await s.page.getByLabel('E-mail').fill(support.email);
+  await s.page.getByLabel('Password').fill(support.password);
+  await s.page.getByRole('button', { name: 'Log in' }).click();
+  await expect(s.page.getByText(`${support.email} (support)`)).toBeVisible();
+
+  // The run's operator (an admin) opens the Staff page with its token (staff log-ins are limited per address,
+  // and this admin never logs out: that would revoke the run's operator token).
+  const a = await open();
+  await a.page.addInitScript(
+    (jwt) => localStorage.setItem('geekly.ops.jwt', jwt),
+    await operatorToken(page.request),
+  );
+  await a.page.goto('/ops/staff');
+  await expect(a.page.getByRole('row').filter({ hasText: E2E_OPERATOR.email })).toContainText('You');
+
+  // The admin ends support's sessions: support's open back office shows the log-in form, with no reload.
+  const row = a.page.getByRole('row').filter({ hasText: support.email });
+  await row.getByRole('button', { name: 'End sessions' }).click();
+  const ending = a.page.getByRole('dialog', { name: 'End sessions' });
+  await expect(ending).toContainText(`${support.email} is logged out on every device now`);
+  await ending.getByRole('button', { name: 'End sessions' }).click();
+  await expect(ending).toHaveCount(0);
+  await expect(s.page.getByText('Your session has ended. Please log in again.')).toBeVisible({
+    timeout: 15_000,
+  });
+
+  // The admin disables the account (its log-in is refused from then on: the API suite checks that).
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const disabling = a.page.getByRole('dialog', { name: 'Disable the account' });
+  await expect(disabling).toContainText('cannot log in until an admin enables the account');
+  await disabling.getByRole('button', { name: 'Disable' }).click();
+  await expect(disabling).toHaveCount(0);
+  await expect(row).toContainText('Disabled');
+  await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
+  await expectNoSeriousA11yViolations(a.page);
+  await a.page.screenshot({ path: testInfo.outputPath('ops-staff-sessions.png'), fullPage: true });
+  await s.context.close();
+  await a.context.close();
 });

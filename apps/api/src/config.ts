@@ -127,6 +127,8 @@ const envSchema = z
     SEED_DEMO: booleanFlag.default(true),
     /** Sign-ups and applications allowed per client address per hour. */
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Decision 027: open event streams per user and API process; one more closes the user's oldest. */
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
     /**

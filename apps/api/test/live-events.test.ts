@@ -17,7 +17,8 @@ let t: TestApp;
 let ops: string;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // One student opens 1,000 streams below (decision 027 limits a user to 10 by default).
+  t = await createTestApp({ EVENT_STREAMS_PER_USER: '1000' });
   ops = await staffToken(t);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

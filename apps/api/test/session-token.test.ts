@@ -18,8 +18,8 @@ const good = () => ({ sub: claims.userId, tv: 3, iat: now(), exp: now() + 60 });
 
 describe('session tokens (decision 016: verified with node:crypto)', () => {
   it('accepts what it signs, and a hand-made token with the same claims', async () => {
-    expect(await tokens.verify(await tokens.sign(claims))).toEqual(claims);
-    expect(await tokens.verify(handMade({ alg: 'HS256' }, good()))).toEqual(claims);
+    expect(await tokens.verify(await tokens.sign(claims))).toMatchObject(claims);
+    expect(await tokens.verify(handMade({ alg: 'HS256' }, good()))).toMatchObject(claims);
   });
 
   it('refuses a token signed with another secret, a changed payload or signature, and junk', async () => {
@@ -54,6 +54,23 @@ describe('session tokens (decision 016: verified with node:crypto)', () => {
     expect(await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), exp: now() }))).toBeNull();
     expect(await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), exp: undefined }))).toBeNull();
     expect(await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), nbf: now() + 60 }))).toBeNull();
-    expect(await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), nbf: now() - 60 }))).toEqual(claims);
+    expect(await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), nbf: now() - 60 }))).toMatchObject(
+      claims,
+    );
+  });
+
+  it('signs a staff token with its own life and log-in time (decision 027)', async () => {
+    const at = new Date(Date.now() - 3_600_000);
+    const expiresAt = new Date(Date.now() + 7_200_000);
+    const staff = await tokens.sign(claims, { now: new Date(), expiresAt, authTime: at });
+    expect(await tokens.verify(staff)).toEqual({
+      ...claims,
+      issuedAt: now(),
+      expiresAt: Math.floor(expiresAt.getTime() / 1000),
+      authTime: Math.floor(at.getTime() / 1000),
+    });
+    // A client's token carries no log-in time, and a forged one of the wrong kind is not read as one.
+    expect((await tokens.verify(await tokens.sign(claims)))?.authTime).toBeNull();
+    expect((await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), at: '1' })))?.authTime).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export const users = pgTable(
       .default('client'),
     /** Staff only (decision 021): `admin` does everything; `support` has a refund limit and no staff accounts. */
     staffRole: text('staff_role', { enum: ['admin', 'support'] }),
+    /** Staff only (decision 027): when an admin disabled the account; it cannot log in, its tokens are revoked. */
+    staffDisabledAt: timestamptz('staff_disabled_at'),
     phone: text('phone'),
     country: text('country'),
     /** Where mail goes: the account e-mail, or another address once confirmed by its link (decision 028). */

@@ -5,14 +5,19 @@ import {
   SESSION_COOKIE,
   SESSION_MAX_AGE_SECONDS,
   type SessionClaims,
+  type VerifiedClaims,
 } from '../modules/auth/session-token.ts';
+import { isLiveStaffToken, STAFF_TOKEN_HEADER, staffRenewal } from '../modules/auth/staff-session.ts';
 import { findSessionUser, type UserRow } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
-    /** Set by requireClientToken: a signed session the route's own statement still checks (decision 025). */
-    claims: SessionClaims | null;
+    /**
+     * Set by requireClientToken: a signed session the route's own statement still checks (decision 025); and by
+     * requireStaff: the staff token's claims (its version and expiry end the staff's event streams, decision 027).
+     */
+    claims: VerifiedClaims | null;
   }
 }
 
@@ -28,7 +33,7 @@ export function bearerOrCookieToken(request: FastifyRequest): string | undefined
   return request.cookies[SESSION_COOKIE];
 }
 
-async function signedClaims(ctx: AppContext, request: FastifyRequest): Promise<SessionClaims> {
+async function signedClaims(ctx: AppContext, request: FastifyRequest): Promise<VerifiedClaims> {
   const token = bearerOrCookieToken(request);
   if (!token) throw unauthenticated();
   const claims = await ctx.tokens.verify(token);
@@ -37,11 +42,11 @@ async function signedClaims(ctx: AppContext, request: FastifyRequest): Promise<S
 }
 
 /** Resolves the caller from the token; a token whose version is stale (logged out) is rejected. */
-async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+async function authenticate(ctx: AppContext, request: FastifyRequest) {
   const claims = await signedClaims(ctx, request);
   const user = await findSessionUser(ctx.database.db, claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
-  return user;
+  return { user, claims };
 }
 
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
@@ -58,7 +63,7 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
   return {
     /** preHandler for the client area: staff tokens are never accepted here. */
     async requireClient(request: FastifyRequest) {
-      const user = await authenticate(ctx, request);
+      const { user } = await authenticate(ctx, request);
       if (user.role !== 'client') throw unauthenticated();
       request.user = user;
     },
@@ -70,11 +75,20 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
     async requireClientToken(request: FastifyRequest) {
       request.claims = await signedClaims(ctx, request);
     },
-    /** preHandler for the operator API: only staff accounts; a client's token is refused. */
-    async requireStaff(request: FastifyRequest) {
-      const user = await authenticate(ctx, request);
+    /**
+     * preValidation for the operator API: only staff accounts; a client's token is refused. A staff token must be
+     * a short one still alive and its account enabled (decision 027); one older than a few minutes is answered a
+     * renewed token in `x-staff-token`.
+     */
+    async requireStaff(request: FastifyRequest, reply: FastifyReply) {
+      const { user, claims } = await authenticate(ctx, request);
       if (user.role !== 'staff') throw new AppError('FORBIDDEN', 'Staff only');
+      const now = ctx.now();
+      if (!isLiveStaffToken(claims, now) || user.staffDisabledAt) throw unauthenticated();
       request.user = user;
+      request.claims = claims;
+      const renewal = staffRenewal(claims, now);
+      if (renewal) reply.header(STAFF_TOKEN_HEADER, await ctx.tokens.sign(claims, renewal));
     },
     setSessionCookie(reply: FastifyReply, jwt: string) {
       reply.setCookie(SESSION_COOKIE, jwt, {

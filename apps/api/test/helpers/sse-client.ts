@@ -14,14 +14,21 @@ export function openStream(
   const waiters: { pred: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
   let buffer = '';
   let status = 0;
+  let markEnded: () => void = () => {};
+  /** Resolves when the connection closes (the server ended the stream, or `close()` was called). */
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   const req = http.get(`${base}/api/v3${path}${query}`, {
     headers: { authorization: `Bearer ${token}`, ...headers },
   });
+  req.on('close', () => markEnded());
   const opened = new Promise<number>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
       status = res.statusCode ?? 0;
       resolve(status);
+      res.on('close', () => markEnded());
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -52,6 +59,7 @@ export function openStream(
   return {
     events,
     opened,
+    ended,
     get status() {
       return status;
     },

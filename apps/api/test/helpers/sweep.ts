@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { staffTokenOptions } from '../../src/modules/auth/staff-session.ts';
 import { findUserById } from '../../src/modules/users/users.repository.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import type { TestApp } from './test-app.ts';
@@ -56,6 +57,19 @@ export async function freshToken(t: TestApp, userId: string): Promise<string> {
   const user = await findUserById(t.db, userId);
   if (!user) throw new Error(`no user ${userId}`);
   return t.ctx.tokens.sign({ userId, tokenVersion: user.tokenVersion });
+}
+
+/**
+ * A current staff token for the staff account of `token` (decision 027: a short one, with its log-in time), so a
+ * generated `POST /ops/logout` or `DELETE /ops/staff/{id}/sessions` in one operation's run leaves the next
+ * operation a working token.
+ */
+export async function freshStaffToken(t: TestApp, token: string): Promise<string> {
+  const claims = await t.ctx.tokens.verify(token);
+  const user = claims && (await findUserById(t.db, claims.userId));
+  if (!user) throw new Error('not a staff token');
+  const now = t.ctx.now();
+  return t.ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion }, staffTokenOptions(now, now));
 }
 
 let ipCounter = 0;

@@ -1,8 +1,8 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
-import { opsQueryClient, opsToken } from '../features/ops/api/ops-client.ts';
+import { logOutStaff, onOpsSessionEnded, opsQueryClient, opsToken } from '../features/ops/api/ops-client.ts';
 import { useOpsLiveUpdates } from '../features/ops/api/ops-live.ts';
 import { useStaffMe } from '../features/ops/api/ops-queries.ts';
 import { StaffLogin } from '../features/ops/components/staff-login.tsx';
@@ -29,13 +29,30 @@ function OpsShell() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [token, setToken] = useState(() => opsToken.get());
+  // The server refused the token (expired, logged out elsewhere, ended by an admin) or another tab logged out.
+  const [ended, setEnded] = useState(false);
   const me = useStaffMe(token !== null);
-  const refused = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
+  const refused =
+    ended || (me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403));
   // The queue and task pages follow the staff event stream instead of polling.
   useOpsLiveUpdates(Boolean(me.data) && !refused);
-  const signOut = () => {
-    opsToken.clear();
+  useEffect(
+    () =>
+      onOpsSessionEnded(() => {
+        qc.clear();
+        setToken(null);
+        setEnded(true);
+      }),
+    [qc],
+  );
+  const [leaving, setLeaving] = useState(false);
+  // Log out revokes the session on the server (decision 027), not only here.
+  const signOut = async () => {
+    setLeaving(true);
+    await logOutStaff();
     qc.clear();
+    setLeaving(false);
+    setEnded(false);
     setToken(null);
   };
   if (!token || refused)
@@ -45,6 +62,7 @@ function OpsShell() {
           notice={refused ? 'Your session has ended. Please log in again.' : undefined}
           onSignedIn={() => {
             qc.clear();
+            setEnded(false);
             setToken(opsToken.get());
           }}
         />
@@ -73,7 +91,7 @@ function OpsShell() {
             <span>
               {me.data.email} ({me.data.staff_role})
             </span>
-            <OpsButton variant="secondary" onPress={signOut}>
+            <OpsButton variant="secondary" onPress={signOut} isDisabled={leaving}>
               Log out
             </OpsButton>
           </span>

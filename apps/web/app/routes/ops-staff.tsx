@@ -15,13 +15,16 @@ import {
   opsStyles as s,
 } from '../features/ops/components/widgets.tsx';
 
-type StaffAccount = StaffMe & { created_at: string };
+type StaffAccount = StaffMe & { created_at: string; disabled: boolean };
 
 export function meta() {
   return [{ title: 'Staff — Geekly back office' }];
 }
 
-/** /ops/staff: the staff accounts and their roles; admins add accounts (the API refuses anyone else). */
+/**
+ * /ops/staff: the staff accounts, their roles and access; admins add accounts, change another's role, disable or
+ * enable it, and end its sessions (decision 027; the API refuses anyone else, and an admin's own account).
+ */
 export default function OpsStaff() {
   const me = useOutletContext<StaffMe>();
   const staff = useQuery({
@@ -48,14 +51,20 @@ export default function OpsStaff() {
             <TableHeader>
               <Column isRowHeader>E-mail</Column>
               <Column>Role</Column>
+              <Column>Access</Column>
               <Column>Since</Column>
+              <Column>Actions</Column>
             </TableHeader>
             <TableBody items={staff.data?.results ?? []}>
               {(a) => (
                 <Row id={a._id}>
                   <Cell>{a.email}</Cell>
                   <Cell>{a.staff_role === 'admin' ? 'Admin' : 'Support'}</Cell>
+                  <Cell>{a.disabled ? <span className={s.badge}>Disabled</span> : 'Active'}</Cell>
                   <Cell>{formatWhen(a.created_at)}</Cell>
+                  <Cell>
+                    {a._id === me._id ? <span className={s.muted}>You</span> : <StaffActions account={a} />}
+                  </Cell>
                 </Row>
               )}
             </TableBody>
@@ -115,6 +124,101 @@ function NewStaffButton() {
             ]}
           />
           <OpsFormFooter error={errors.form} submitLabel="Add" busy={busy} onCancel={() => setOpen(false)} />
+        </Form>
+      </OpsModal>
+    </>
+  );
+}
+
+type StaffAction = {
+  label: string;
+  title: string;
+  text: string;
+  confirm: string;
+  run: () => Promise<unknown>;
+};
+
+/** What an admin can do to another staff account; each asks first, saying what happens to its sessions. */
+function StaffActions({ account: a }: { account: StaffAccount }) {
+  const patch = (body: Record<string, unknown>) => opsApi(`/ops/staff/${a._id}`, { method: 'PATCH', body });
+  const otherRole = a.staff_role === 'admin' ? 'support' : 'admin';
+  const actions: StaffAction[] = [
+    {
+      label: otherRole === 'admin' ? 'Make admin' : 'Make support',
+      title: 'Change the role',
+      text: `${a.email} becomes ${otherRole === 'admin' ? 'an admin' : 'support'}. Their sessions end: they log in again to use the new role.`,
+      confirm: 'Change the role',
+      run: () => patch({ staff_role: otherRole }),
+    },
+    a.disabled
+      ? {
+          label: 'Enable',
+          title: 'Enable the account',
+          text: `${a.email} can log in again.`,
+          confirm: 'Enable',
+          run: () => patch({ disabled: false }),
+        }
+      : {
+          label: 'Disable',
+          title: 'Disable the account',
+          text: `${a.email} is logged out everywhere now and cannot log in until an admin enables the account.`,
+          confirm: 'Disable',
+          run: () => patch({ disabled: true }),
+        },
+    {
+      label: 'End sessions',
+      title: 'End sessions',
+      text: `${a.email} is logged out on every device now, and can log in again.`,
+      confirm: 'End sessions',
+      run: () => opsApi(`/ops/staff/${a._id}/sessions`, { method: 'DELETE' }),
+    },
+  ];
+  return (
+    <div className={s.actions}>
+      {actions.map((action) => (
+        <ConfirmedAction key={action.label} action={action} />
+      ))}
+    </div>
+  );
+}
+
+function ConfirmedAction({ action }: { action: StaffAction }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <OpsButton variant="secondary" onPress={() => setOpen(true)}>
+        {action.label}
+      </OpsButton>
+      <OpsModal title={action.title} isOpen={open} onOpenChange={setOpen}>
+        <Form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            setError(undefined);
+            try {
+              await action.run();
+              await Promise.all([
+                qc.invalidateQueries({ queryKey: ['ops', 'staff'] }),
+                qc.invalidateQueries({ queryKey: ['ops', 'audit'] }),
+              ]);
+              setOpen(false);
+            } catch (err) {
+              setError(Object.values(formErrors(err))[0] ?? 'Unknown error');
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <p>{action.text}</p>
+          <OpsFormFooter
+            error={error}
+            submitLabel={action.confirm}
+            busy={busy}
+            onCancel={() => setOpen(false)}
+          />
         </Form>
       </OpsModal>
     </>

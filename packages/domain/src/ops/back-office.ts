@@ -86,3 +86,9 @@ export const staffAccountSchema = z.object({
   password: z.string().min(12, 'At least 12 characters').max(128),
   staff_role: z.enum(STAFF_ROLES),
 });
+
+/** PATCH /ops/staff/{id} (decision 027): a new role, or the account disabled or enabled again. */
+export const staffPatchSchema = z
+  .object({ staff_role: z.enum(STAFF_ROLES), disabled: z.boolean() })
+  .partial()
+  .refine((p) => p.staff_role !== undefined || p.disabled !== undefined, 'Change the role or the access');

@@ -6,17 +6,32 @@ export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60; // seed 000 §9: the 
 
 export type SessionClaims = { userId: string; tokenVersion: number };
 
+/**
+ * What a verified token says beyond the session: when it was issued and expires (seconds since the epoch), and
+ * for a staff token (decision 027) `authTime`, the log-in it descends from through renewals.
+ */
+export type VerifiedClaims = SessionClaims & {
+  issuedAt: number | null;
+  expiresAt: number;
+  authTime: number | null;
+};
+
+/** A token other than a client's 365-day session: its own life, and for staff the log-in time it carries. */
+export type SignOptions = { now: Date; expiresAt: Date; authTime?: Date };
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
 export function createSessionTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   const hmacKey = createSecretKey(key);
   return {
-    async sign({ userId, tokenVersion }: SessionClaims): Promise<string> {
-      return new SignJWT({ tv: tokenVersion })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(userId)
-        .setIssuedAt()
-        .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
-        .sign(key);
+    async sign({ userId, tokenVersion }: SessionClaims, options?: SignOptions): Promise<string> {
+      const payload = options?.authTime
+        ? { tv: tokenVersion, at: seconds(options.authTime) }
+        : { tv: tokenVersion };
+      const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(userId);
+      if (!options) return jwt.setIssuedAt().setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`).sign(key);
+      return jwt.setIssuedAt(seconds(options.now)).setExpirationTime(seconds(options.expiresAt)).sign(key);
     },
     /**
      * Every authenticated request verifies one, so with node:crypto's HMAC in this call (decision 016) rather
@@ -24,7 +39,7 @@ export function createSessionTokens(secret: string) {
      * critical header extensions, the signature over the encoded header and payload, exp in the future, nbf
      * reached.
      */
-    async verify(token: string): Promise<SessionClaims | null> {
+    async verify(token: string): Promise<VerifiedClaims | null> {
       const parts = token.split('.');
       if (parts.length !== 3) return null;
       const [header, payload, signature] = parts as [string, string, string];
@@ -40,7 +55,13 @@ export function createSessionTokens(secret: string) {
       const now = Math.floor(Date.now() / 1000);
       if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
       if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) return null;
-      return { userId: claims.sub, tokenVersion: claims.tv };
+      return {
+        userId: claims.sub,
+        tokenVersion: claims.tv,
+        issuedAt: typeof claims.iat === 'number' ? claims.iat : null,
+        expiresAt: claims.exp,
+        authTime: typeof claims.at === 'number' ? claims.at : null,
+      };
     },
   };
 }

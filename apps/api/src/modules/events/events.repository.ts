@@ -21,6 +21,17 @@ export type LiveEventRow = { id: number; userId: string; type: StoredEventType; 
 export type EventNotice = { id: number; u: string; t: StoredEventType; o: string | null };
 
 /**
+ * A revoked session (decision 027): the user's token version changed to `v`, so their streams opened with an
+ * older one end. Published on the same channel by the `users_session_revoked` trigger (migration 0020) on every
+ * change of `users.token_version`, whatever code made it.
+ */
+export type RevokedNotice = { t: 'revoked'; u: string; v: number };
+
+/** Everything the events channel carries. */
+export type ChannelNotice = EventNotice | RevokedNotice;
+export const isRevoked = (n: ChannelNotice): n is RevokedNotice => n.t === 'revoked';
+
+/**
  * Records a live event inside the caller's transaction and NOTIFYs it. PostgreSQL delivers a NOTIFY only when
  * the transaction commits and drops it on rollback, so listeners never hear of a change that did not happen.
  */

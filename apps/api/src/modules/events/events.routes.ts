@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { sessionIsCurrent } from '../auth/sessions.repository.ts';
 import { eventsAfter, latestUserEventId } from './events.repository.ts';
 import type { Live } from './live.ts';
 import { serveEventStream } from './serve-event-stream.ts';
@@ -36,13 +37,14 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
       },
       async (request, reply) => {
         // A stream lives for hours, so it keeps only what it needs (decision 019, bench/events.mjs): the user's
-        // id, not the user row the session loaded.
-        const userId = currentUser(request).id;
+        // id and token version, not the user row the session loaded.
+        const { id: userId, tokenVersion } = currentUser(request);
         request.user = null;
         const db = ctx.database.db;
         await serveEventStream(request, reply, db, {
-          subscribe: (socket) => live.hub.add(userId, socket),
+          subscribe: (socket) => live.hub.add(userId, tokenVersion, socket),
           unsubscribe: (sub) => live.hub.remove(userId, sub),
+          sessionIsCurrent: () => sessionIsCurrent(db, userId, tokenVersion, 'client'),
           source: {
             after: (afterId, limit) => eventsAfter(db, userId, afterId, limit),
             latest: () => latestUserEventId(db, userId),

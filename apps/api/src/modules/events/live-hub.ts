@@ -1,12 +1,21 @@
 import type { Socket } from 'node:net';
 import { createBatchWriter } from './batch-writes.ts';
 import { endEventStream } from './event-stream.ts';
-import { type EventNotice, isStudentEvent } from './events.repository.ts';
+import { type ChannelNotice, isRevoked, isStudentEvent } from './events.repository.ts';
 
 type Pending = { id: number; frame: string }[];
 
-/** One open stream: its socket, and while it replays what it missed, the live events held back. */
-export type Subscriber = { socket: Socket; held: Pending | null };
+/**
+ * One open stream: its socket, the token version of the session that opened it (a revocation to a later version
+ * ends it, decision 027), and while it replays what it missed, the live events held back.
+ */
+export type Subscriber = { socket: Socket; version: number; held: Pending | null };
+
+/**
+ * Ends a stream at once, for a revoked session or one past the per-user limit: nothing more is sent, and a
+ * client that reads nothing cannot keep the socket. Its 'close' removes it from its hub (already done here).
+ */
+export const dropStream = (socket: Socket) => socket.destroy();
 
 export const PING = Buffer.from('event: ping\ndata: {}\n\n');
 
@@ -14,16 +23,22 @@ export const frameOf = (id: number, data: object) => `id: ${id}\ndata: ${JSON.st
 
 /**
  * The open streams of this process, by user. A notice reaches only its user's streams; its frame is built
- * once and written to each of them. Holds nothing but the socket per stream (decision 019).
+ * once and written to each of them. Holds nothing but the socket and its session's version per stream (decision
+ * 019). A user holds at most `maxPerUser` streams here: one more closes their oldest (decision 027).
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private count = 0;
   private readonly write = createBatchWriter();
   private readonly presence: { present(userId: string): void; absent(userId: string): void };
+  private readonly maxPerUser: number;
   /** `presence` hears when a user's first stream opens here, and when their last one closes. */
-  constructor(presence: { present(userId: string): void; absent(userId: string): void }) {
+  constructor(
+    presence: { present(userId: string): void; absent(userId: string): void },
+    maxPerUser = Number.POSITIVE_INFINITY,
+  ) {
     this.presence = presence;
+    this.maxPerUser = maxPerUser;
   }
 
   get subscriberCount() {
@@ -34,8 +49,8 @@ export class LiveHub {
     return this.byUser.size;
   }
 
-  add(userId: string, socket: Socket): Subscriber {
-    const sub: Subscriber = { socket, held: [] };
+  add(userId: string, version: number, socket: Socket): Subscriber {
+    const sub: Subscriber = { socket, version, held: [] };
     let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
@@ -44,6 +59,12 @@ export class LiveHub {
     }
     set.add(sub);
     this.count++;
+    // A set iterates in insertion order: the first is the oldest.
+    for (const oldest of set) {
+      if (set.size <= this.maxPerUser) break;
+      this.remove(userId, oldest);
+      dropStream(oldest.socket);
+    }
     return sub;
   }
 
@@ -62,7 +83,22 @@ export class LiveHub {
     return this.byUser.keys();
   }
 
-  deliver(notice: EventNotice) {
+  /** Ends the user's streams opened by a session older than token version `version` (decision 027). */
+  revoke(userId: string, version: number) {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    for (const sub of [...set]) {
+      if (sub.version >= version) continue;
+      this.remove(userId, sub);
+      dropStream(sub.socket);
+    }
+  }
+
+  deliver(notice: ChannelNotice) {
+    if (isRevoked(notice)) {
+      this.revoke(notice.u, notice.v);
+      return 0;
+    }
     const set = this.byUser.get(notice.u);
     if (!set || !isStudentEvent(notice.t)) return 0;
     const frame = frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import { every } from '../../lib/every.ts';
 import {
+  type ChannelNotice,
   dropPresence,
   EVENTS_CHANNEL,
-  type EventNotice,
+  isRevoked,
   markAbsent,
   markPresent,
   markPresentAll,
@@ -34,18 +35,22 @@ export async function startLive(
   const db = ctx.database.db;
   const processId = randomUUID();
   const quietly = (p: Promise<unknown>) => void p.catch((err) => console.error('live presence', err));
-  const hub = new LiveHub({
-    present: (userId) => quietly(markPresent(db, userId, processId)),
-    absent: (userId) => quietly(markAbsent(db, userId, processId)),
-  });
+  const hub = new LiveHub(
+    {
+      present: (userId) => quietly(markPresent(db, userId, processId)),
+      absent: (userId) => quietly(markAbsent(db, userId, processId)),
+    },
+    ctx.config.EVENT_STREAMS_PER_USER,
+  );
   const heard = await HeardEvents.start(db);
   const unlisten = await ctx.database.listen(
     EVENTS_CHANNEL,
     (payload) => {
       try {
         const started = performance.now();
-        const notice = JSON.parse(payload) as EventNotice;
-        if (!heard.heard(notice.id)) return;
+        const notice = JSON.parse(payload) as ChannelNotice;
+        // A revocation is no stored event: it is never replayed, so it has no id to remember.
+        if (!isRevoked(notice) && !heard.heard(notice.id)) return;
         const streams = hub.deliver(notice);
         if (streams > 0 && opts.onDelivered) {
           const ms = performance.now() - started;

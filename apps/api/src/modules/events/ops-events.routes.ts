@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
-import type { Session } from '../../plugins/session.ts';
+import { currentUser, type Session } from '../../plugins/session.ts';
+import { sessionIsCurrent } from '../auth/sessions.repository.ts';
 import { latestEventId, taskEventsAfter } from './events.repository.ts';
 import { serveEventStream } from './serve-event-stream.ts';
 import type { StaffLive } from './staff-live.ts';
@@ -34,10 +35,16 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: St
         },
       },
       async (request, reply) => {
+        // The stream ends when the session is revoked or the token that opened it expires (decision 027).
+        const { id: userId, tokenVersion } = currentUser(request);
+        const expiresAt = request.claims?.expiresAt ?? 0;
+        request.user = null;
+        request.claims = null;
         const db = ctx.database.db;
         await serveEventStream(request, reply, db, {
-          subscribe: (socket) => staffLive.hub.add(socket),
+          subscribe: (socket) => staffLive.hub.add(userId, tokenVersion, expiresAt, socket),
           unsubscribe: (sub) => staffLive.hub.remove(sub),
+          sessionIsCurrent: () => sessionIsCurrent(db, userId, tokenVersion, 'staff'),
           source: {
             after: (afterId, limit) => taskEventsAfter(db, afterId, limit),
             latest: () => latestEventId(db),

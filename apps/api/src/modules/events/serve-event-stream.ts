@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { oldestEventId, REPLAY_LIMIT } from './events.repository.ts';
-import { frameOf, type Subscriber } from './live-hub.ts';
+import { dropStream, frameOf, type Subscriber } from './live-hub.ts';
 
 type Replayed = { id: number; type: string; orderId: string | null };
 
@@ -52,14 +52,17 @@ export async function catchUp(db: Db, sub: Subscriber, lastId: number | undefine
 /**
  * Serves one event stream (the students' and the staff's): opens it, subscribes it to its hub until it closes,
  * and brings it up to date from Last-Event-ID. A catch-up that fails ends the stream; the browser reconnects.
+ * Once in its hub (where a revocation reaches it), it checks that its session is still current: a log-out
+ * committed while it was being opened ends it too (decision 027).
  */
-export async function serveEventStream(
+export async function serveEventStream<S extends Subscriber>(
   request: FastifyRequest<{ Querystring: { last_event_id?: string } }>,
   reply: FastifyReply,
   db: Db,
   stream: {
-    subscribe(socket: Socket): Subscriber;
-    unsubscribe(sub: Subscriber): void;
+    subscribe(socket: Socket): S;
+    unsubscribe(sub: S): void;
+    sessionIsCurrent(): Promise<boolean>;
     source: EventSource;
   },
 ) {
@@ -70,6 +73,11 @@ export async function serveEventStream(
   // A closed stream frees everything it held.
   socket.on('close', () => stream.unsubscribe(sub));
   try {
+    if (!(await stream.sessionIsCurrent())) {
+      stream.unsubscribe(sub);
+      dropStream(socket);
+      return;
+    }
     await catchUp(db, sub, lastId, stream.source);
   } catch (err) {
     request.log.error(err);

@@ -2,35 +2,62 @@ import type { Socket } from 'node:net';
 import type { AppContext } from '../../app-context.ts';
 import { createBatchWriter } from './batch-writes.ts';
 import { endEventStream } from './event-stream.ts';
-import { EVENTS_CHANNEL, type EventNotice, STAFF_EVENT_TYPES } from './events.repository.ts';
+import { type ChannelNotice, EVENTS_CHANNEL, isRevoked, STAFF_EVENT_TYPES } from './events.repository.ts';
 import { HeardEvents } from './heard-events.ts';
 import { HEARTBEAT_MS } from './live.ts';
-import { frameOf, PING, type Subscriber } from './live-hub.ts';
+import { dropStream, frameOf, PING, type Subscriber } from './live-hub.ts';
+
+/** A staff stream also knows its staff member, and when the token that opened it expires (decision 027). */
+export type StaffSubscriber = Subscriber & { userId: string; expiresAt: number };
 
 /**
  * The back office's open streams in this process (decision 021, "Live back office"). Staff hear every task's
  * order and message events, whoever the student is; a notice is framed once and written to each staff stream.
- * A few staff streams at most, next to the students' hub (which this leaves alone).
+ * A few staff streams at most, next to the students' hub (which this leaves alone). A staff member's streams end
+ * when their session is revoked or the token that opened them expires, and one past `maxPerUser` closes their
+ * oldest (decision 027).
  */
 export class StaffHub {
-  private readonly subs = new Set<Subscriber>();
+  private readonly subs = new Set<StaffSubscriber>();
   private readonly write = createBatchWriter();
+  private readonly maxPerUser: number;
+  constructor(maxPerUser = Number.POSITIVE_INFINITY) {
+    this.maxPerUser = maxPerUser;
+  }
 
   get subscriberCount() {
     return this.subs.size;
   }
 
-  add(socket: Socket): Subscriber {
-    const sub: Subscriber = { socket, held: [] };
+  add(userId: string, version: number, expiresAt: number, socket: Socket): StaffSubscriber {
+    const sub: StaffSubscriber = { socket, version, held: [], userId, expiresAt };
     this.subs.add(sub);
+    let count = 0;
+    for (const s of this.subs) if (s.userId === userId) count++;
+    // A set iterates in insertion order: the first of the user's is their oldest.
+    for (const oldest of this.subs) {
+      if (count <= this.maxPerUser) break;
+      if (oldest.userId !== userId) continue;
+      this.drop(oldest);
+      count--;
+    }
     return sub;
   }
 
-  remove(sub: Subscriber) {
+  remove(sub: StaffSubscriber) {
     if (this.subs.delete(sub)) sub.held = null;
   }
 
-  deliver(notice: EventNotice) {
+  private drop(sub: StaffSubscriber) {
+    this.remove(sub);
+    dropStream(sub.socket);
+  }
+
+  deliver(notice: ChannelNotice) {
+    if (isRevoked(notice)) {
+      for (const sub of [...this.subs]) if (sub.userId === notice.u && sub.version < notice.v) this.drop(sub);
+      return;
+    }
     if (this.subs.size === 0 || !notice.o || !STAFF_EVENT_TYPES.includes(notice.t)) return;
     const frame = frameOf(notice.id, { type: notice.t, order_id: notice.o });
     const bytes = Buffer.from(frame);
@@ -40,8 +67,13 @@ export class StaffHub {
     }
   }
 
-  beat() {
-    for (const sub of this.subs) if (!sub.held) this.write(sub.socket, PING);
+  /** The heartbeat: ends the streams whose token has expired by `now`, and pings the others. */
+  beat(now: Date) {
+    const seconds = now.getTime() / 1000;
+    for (const sub of [...this.subs]) {
+      if (sub.expiresAt <= seconds) this.drop(sub);
+      else if (!sub.held) this.write(sub.socket, PING);
+    }
   }
 
   closeAll() {
@@ -57,15 +89,15 @@ export type StaffLive = Awaited<ReturnType<typeof startStaffLive>>;
  * transaction of each change), so staff on any process hear changes made on any other.
  */
 export async function startStaffLive(ctx: AppContext, opts: { heartbeatMs?: number } = {}) {
-  const hub = new StaffHub();
+  const hub = new StaffHub(ctx.config.EVENT_STREAMS_PER_USER);
   const db = ctx.database.db;
   const heard = await HeardEvents.start(db);
   const unlisten = await ctx.database.listen(
     EVENTS_CHANNEL,
     (payload) => {
       try {
-        const notice = JSON.parse(payload) as EventNotice;
-        if (heard.heard(notice.id)) hub.deliver(notice);
+        const notice = JSON.parse(payload) as ChannelNotice;
+        if (isRevoked(notice) || heard.heard(notice.id)) hub.deliver(notice);
       } catch (err) {
         console.error('bad live event notice (staff)', err);
       }
@@ -83,7 +115,7 @@ export async function startStaffLive(ctx: AppContext, opts: { heartbeatMs?: numb
         },
       ),
   );
-  const heartbeat = setInterval(() => hub.beat(), opts.heartbeatMs ?? HEARTBEAT_MS);
+  const heartbeat = setInterval(() => hub.beat(ctx.now()), opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
   return {
     hub,

@@ -57,6 +57,7 @@ export async function updateGeek(db: Db, geekId: string, patch: Partial<typeof g
   return row;
 }
 
+/** A password reset (npm run staff:create) also enables a disabled account: it is how access is given back. */
 export async function resetStaffPassword(
   db: Db,
   userId: string,
@@ -66,8 +67,52 @@ export async function resetStaffPassword(
 ) {
   await db
     .update(users)
-    .set({ passwordHash, tokenVersion, ...(staffRole ? { staffRole } : {}) })
+    .set({ passwordHash, tokenVersion, staffDisabledAt: null, ...(staffRole ? { staffRole } : {}) })
     .where(eq(users.id, userId));
+}
+
+const staffColumns = {
+  id: users.id,
+  email: users.email,
+  staffRole: users.staffRole,
+  staffDisabledAt: users.staffDisabledAt,
+  createdAt: users.createdAt,
+};
+// The autopilot's service account is nobody's log-in (decision 022): it is not staff to manage.
+const isManagedStaff = () => and(eq(users.role, 'staff'), ne(users.email, AUTOPILOT_EMAIL));
+
+/**
+ * Locks the staff accounts among `ids` (one admin changing another: both rows, in id order, so two admins
+ * changing each other wait for one another rather than deadlock) and answers them.
+ */
+export async function lockStaffAccounts(db: Db, ids: string[]) {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db
+    .select(staffColumns)
+    .from(users)
+    .where(and(inArray(users.id, valid), isManagedStaff()))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/**
+ * Changes a staff account's role or access; `revoke` also moves its token version, which ends every session and
+ * event stream it has (decision 027: the users_session_revoked trigger publishes it).
+ */
+export async function updateStaffAccount(
+  db: Db,
+  userId: string,
+  patch: { staffRole?: 'admin' | 'support'; staffDisabledAt?: Date | null },
+  revoke: boolean,
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, ...(revoke ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .where(eq(users.id, userId))
+    .returning(staffColumns);
+  if (!row) throw new Error(`staff account ${userId} vanished`);
+  return row;
 }
 
 export async function insertStaffUser(db: Db, values: typeof users.$inferInsert) {
@@ -77,14 +122,7 @@ export async function insertStaffUser(db: Db, values: typeof users.$inferInsert)
 }
 
 export async function listStaff(db: Db) {
-  return (
-    db
-      .select({ id: users.id, email: users.email, staffRole: users.staffRole, createdAt: users.createdAt })
-      .from(users)
-      // The autopilot's service account is nobody's log-in (decision 022): it is not staff to manage.
-      .where(and(eq(users.role, 'staff'), ne(users.email, AUTOPILOT_EMAIL)))
-      .orderBy(asc(users.email))
-  );
+  return db.select(staffColumns).from(users).where(isManagedStaff()).orderBy(asc(users.email));
 }
 
 // ——— the queue ———

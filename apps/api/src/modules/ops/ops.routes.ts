@@ -3,6 +3,7 @@ import {
   newGeekSchema,
   STAFF_ROLES,
   staffAccountSchema,
+  staffPatchSchema,
 } from '@geekly/domain/ops/back-office.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
@@ -16,7 +17,15 @@ import { creditBalance } from './credit-balance.ts';
 import { createGeekProfile, editGeek } from './geek-profiles.ts';
 import { assignableGeeks } from './operator-orders.ts';
 import { opsOrderRoutes } from './ops-orders.routes.ts';
-import { createStaffAccount, logInStaff, staffAccounts, staffMe } from './staff-accounts.ts';
+import {
+  changeStaffAccount,
+  createStaffAccount,
+  endStaffSessions,
+  logInStaff,
+  logOutStaff,
+  staffAccounts,
+  staffMe,
+} from './staff-accounts.ts';
 import { auditList } from './task-records.ts';
 
 const geekSchema = z.object({
@@ -31,6 +40,7 @@ const staffSchema = z.object({
   email: z.string(),
   staff_role: z.enum(STAFF_ROLES),
   created_at: z.string(),
+  disabled: z.boolean(),
 });
 
 /**
@@ -76,6 +86,23 @@ export function opsRoutes(ctx: AppContext, session: Session) {
           },
         },
         async (request) => staffMe(currentUser(request)),
+      );
+
+      s.post(
+        '/ops/logout',
+        {
+          schema: {
+            tags: ['ops'],
+            summary:
+              "Staff log-out: revokes the staff account's tokens on the server (401 from then on) and ends its " +
+              'event streams',
+            response: { 204: z.null().describe('No content'), ...errorResponses(401, 403) },
+          },
+        },
+        async (request, reply) => {
+          await logOutStaff(ctx, currentUser(request));
+          return reply.status(204).send(null);
+        },
       );
 
       s.get(
@@ -178,6 +205,38 @@ export function opsRoutes(ctx: AppContext, session: Session) {
         async (request, reply) => {
           reply.code(201);
           return createStaffAccount(ctx, currentUser(request), request.body);
+        },
+      );
+
+      s.patch(
+        '/ops/staff/:id',
+        {
+          schema: {
+            tags: ['ops'],
+            summary:
+              "Change a staff account's role, or disable or enable it (admins only, never their own account); a new " +
+              'role or a disabled account ends its sessions and event streams',
+            params,
+            body: staffPatchSchema,
+            response: { 200: staffSchema, ...errorResponses(401, 403, 404, 422) },
+          },
+        },
+        async (request) => changeStaffAccount(ctx, currentUser(request), request.params.id, request.body),
+      );
+
+      s.delete(
+        '/ops/staff/:id/sessions',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: "End a staff account's sessions and event streams (admins only)",
+            params,
+            response: { 204: z.null().describe('No content'), ...errorResponses(401, 403, 404) },
+          },
+        },
+        async (request, reply) => {
+          await endStaffSessions(ctx, currentUser(request), request.params.id);
+          return reply.status(204).send(null);
         },
       );
 

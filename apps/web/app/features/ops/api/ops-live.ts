@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { opsToken } from './ops-client.ts';
+import { endOpsSession, opsToken } from './ops-client.ts';
 
 const CHANNEL = 'geekly-ops-live';
 const LOCK = 'geekly-ops-live-stream';
@@ -55,8 +55,12 @@ async function readStaffStream(signal: AbortSignal, onFrame: (f: Frame) => void)
         },
         signal: watchdog.signal,
       });
-      // A refused token ends the stream: the shell shows the log-in form on its next call.
-      if (res.status === 401 || res.status === 403) return;
+      // A refused token ends the stream, and the session: the shell shows the log-in form. (The server ends a
+      // stream whose session was revoked or whose token expired; the reconnect below then lands here.)
+      if (res.status === 401 || res.status === 403) {
+        if (res.status === 401 && token !== null && opsToken.get() === token) endOpsSession();
+        return;
+      }
       if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       const buffer = { text: '' };
