@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { createLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
@@ -30,6 +31,8 @@ function jwtSecret(dataDir: string, configured: string | undefined): string {
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  // JSON lines on stdout, secrets left out (decision 032); the app and the workers share it.
+  const log = createLogger(config.LOG_LEVEL);
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(dataDir);
@@ -58,7 +61,7 @@ async function main() {
     config,
     database,
     tokens: createSessionTokens(secret),
-    mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM }),
+    mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM, log }),
     sms:
       config.SMS === 'twilio'
         ? createTwilioSms({
@@ -79,7 +82,7 @@ async function main() {
     }),
     now,
   };
-  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp(ctx, { loggerInstance: log });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};

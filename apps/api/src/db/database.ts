@@ -25,6 +25,8 @@ export type DatabaseHandle = {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The server pool's connections (decision 032, /metrics); absent on PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -78,6 +80,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     listen: (channel, onPayload) => listenOnServer(url, channel, onPayload),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -362,6 +362,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** One mail per cause (a payment's receipt, a welcome): a second enqueue with the same key is a no-op. */
     dedupeKey: text('dedupe_key').unique(),
+    /** The request that queued the mail (decision 032): the worker's log lines about it carry the same id. */
+    requestId: text('request_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
@@ -674,6 +676,8 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The request (or autopilot pass) that made the change, as in the logs (decision 032). */
+    requestId: text('request_id'),
   },
   (t) => [index('audit_log_order_idx').on(t.orderId, t.at), index('audit_log_at_idx').on(t.at)],
 );
