@@ -36,14 +36,14 @@ test('A 503 while the health check fails leads to /healthcheck; while it passes,
   await page.route('**/api/v3/orders/*', (route) =>
     route.fulfill({ status: 503, json: { detail: 'Unavailable' } }),
   );
-  await page.route('**/api/v3/health', (route) =>
+  await page.route('**/api/v3/ready', (route) =>
     route.fulfill({ status: 503, json: { detail: 'Database unavailable' } }),
   );
   await task.click();
   await expect(page).toHaveURL(/\/healthcheck$/);
   await expect(page.getByText(/Sorry! We are experiencing technical difficulties/)).toBeVisible();
 
-  await page.unroute('**/api/v3/health');
+  await page.unroute('**/api/v3/ready');
   await openPage(page, '/orders');
   await page.getByRole('link', { name: /Routing check task/ }).click();
   await expect(page).toHaveURL(/\/maintenance$/);

@@ -43,7 +43,7 @@ test("The health-check popup stays while the API is down and 'Got it!' leads to 
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
-  await page.route('**/api/v3/health', (route) =>
+  await page.route('**/api/v3/ready', (route) =>
     route.fulfill({ status: 503, json: { detail: 'Database unavailable' } }),
   );
   await openPage(page, '/healthcheck');
@@ -59,7 +59,7 @@ test("The health-check popup stays while the API is down and 'Got it!' leads to 
   await expect(popup.getByText('Still not working. Please try again in a few minutes.')).toBeVisible();
   await expect(page).toHaveURL(/\/healthcheck$/);
 
-  await page.unroute('**/api/v3/health');
+  await page.unroute('**/api/v3/ready');
   await popup.getByRole('button', { name: 'Got it!' }).click();
   await expect(page).toHaveURL(/\/orders$/);
 });

@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
@@ -27,12 +26,13 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerDeviceId } from './plugins/device-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerObservability, requestIdGenerator } from './plugins/observability.ts';
-import { errorResponses, registerOpenApi } from './plugins/openapi.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -97,6 +97,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
   registerDeviceId(app, ctx.config);
+  // Decision 031: once the process drains (SIGTERM), each answer closes its connection, so a keep-alive client
+  // (the proxy) opens its next one to another process.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   const live = await startLive(ctx, {
     // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.
     onDelivered: (streams, ms, flushedMs) => app.log.debug({ streams, ms, flushedMs }, 'live event written'),
@@ -117,21 +126,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
-      api.withTypeProvider<ZodTypeProvider>().get(
-        '/health',
-        {
-          schema: {
-            tags: ['system'],
-            summary: 'Liveness with a real database check',
-            response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses(503) },
-          },
-        },
-        async (_request, reply) => {
-          const ok = await ctx.database.ping().catch(() => false);
-          if (!ok) return reply.status(503).send({ detail: 'Database unavailable' });
-          return { status: 'ok' as const };
-        },
-      );
+      await api.register(systemRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));
       await api.register(orderReadsRoutes(ctx, session));

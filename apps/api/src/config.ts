@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProduction, productionReason, productionRefusals } from './production-mode.ts';
 
 // The only module that reads process.env (STYLE.md habit 6). A bad value stops start-up
 // with a message naming the variable.
@@ -21,6 +22,11 @@ const countryList = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * Decision 031: lets a production-mode site (a staging site) run the sandbox gateway; the web app then shows
+     * on every page that payments are not real.
+     */
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: booleanFlag.default(false),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: z.url().optional(),
@@ -119,6 +125,8 @@ const envSchema = z
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'AUTOPILOT_MINUTES'> & {
   PUBLIC_URL: string;
+  /** Decision 031: NODE_ENV=production or an https PUBLIC_URL; every demo part was refused at start-up. */
+  PRODUCTION: boolean;
   /** 0: the demo autopilot is off. */
   AUTOPILOT_MINUTES: number;
 };
@@ -129,17 +137,54 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings mean "not set", as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => {
-      const name = String(i.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${i.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const invalid = result.success
+    ? []
+    : result.error.issues.map((i) => {
+        const name = String(i.path[0] ?? 'environment');
+        return `  ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${i.message}`;
+      });
+  const refused = productionCheck(cleaned);
+  if (!result.success || refused.length > 0) {
+    const parts = invalid.length > 0 ? [`Invalid configuration:\n${invalid.join('\n')}`] : [];
+    if (refused.length > 0) parts.push(refused.join('\n'));
+    throw new ConfigError(parts.join('\n'));
   }
   const cfg = result.data;
   return {
     ...cfg,
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    PRODUCTION: isProduction(cfg),
     AUTOPILOT_MINUTES: cfg.AUTOPILOT_MINUTES ?? (cfg.SEED_DEMO ? 10 : 0),
   };
+}
+
+/**
+ * Decision 031: in production mode, every demo part in effect, with the variable that fixes it, as one block of
+ * the start-up message. Each setting is read as the schema reads it, on its own, so that a bad value elsewhere
+ * does not hide these.
+ */
+function productionCheck(cleaned: Record<string, string | undefined>): string[] {
+  const field = <K extends keyof typeof envSchema.shape>(name: K) => {
+    const parsed = envSchema.shape[name].safeParse(cleaned[name]);
+    return parsed.success ? (parsed.data as z.output<(typeof envSchema.shape)[K]>) : undefined;
+  };
+  const settings = {
+    NODE_ENV: field('NODE_ENV'),
+    PUBLIC_URL: field('PUBLIC_URL'),
+    SEED_DEMO: field('SEED_DEMO'),
+    GATEWAY: field('GATEWAY'),
+    ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: field('ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION'),
+    SMS: field('SMS'),
+    MAIL: field('MAIL'),
+    DATABASE_URL: field('DATABASE_URL'),
+    STORAGE: field('STORAGE'),
+    STORAGE_SET: cleaned.STORAGE !== undefined,
+    JWT_SECRET_SET: cleaned.JWT_SECRET !== undefined,
+  };
+  const refusals = productionRefusals(settings);
+  if (refusals.length === 0) return [];
+  return [
+    `Geekly will not start in production mode (${productionReason(settings)}) with demo parts in effect. Set:`,
+    ...refusals.map((r) => `  ${r}`),
+  ];
 }

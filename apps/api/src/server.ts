@@ -28,6 +28,8 @@ function jwtSecret(dataDir: string, configured: string | undefined): string {
   return secret;
 }
 
+const SHUTDOWN_GRACE_MS = 25_000;
+
 async function main() {
   const started = performance.now();
   const config = loadConfig();
@@ -41,7 +43,9 @@ async function main() {
     : await openPglite(join(dataDir, 'db'));
   await database.migrate();
   await seedReferenceData(database.db);
-  if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+  // Decision 031: demo staff with the README's passwords in development only (production refuses SEED_DEMO).
+  const demoStaff = config.SEED_DEMO && config.NODE_ENV === 'development' && !config.PRODUCTION;
+  if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
 
   const transport =
     config.MAIL === 'smtp' && config.SMTP_URL
@@ -87,10 +91,19 @@ async function main() {
   let stopSubscriptionClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};
   let closing = false;
+  // Decision 031: SIGTERM drains. The listener closes (new connections go to another process), requests in
+  // flight finish (their answers close the connection), event streams end with a last `retry:` so browsers
+  // reconnect elsewhere and replay from Last-Event-ID, then the database is released and the process exits 0.
+  // Requests still running after SHUTDOWN_GRACE_MS are cut and the process exits 1.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error(`Requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await stopSubscriptionClock();
     await stopAutopilot();
     await sandbox?.events.stop();
@@ -129,7 +142,7 @@ async function main() {
       config.AUTOPILOT_MINUTES > 0
         ? `  Demo autopilot: a paid task is delivered ${config.AUTOPILOT_MINUTES} minutes after payment (AUTOPILOT_MINUTES=0 turns it off)`
         : '',
-      config.SEED_DEMO
+      demoStaff
         ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`
         : '',
       '',

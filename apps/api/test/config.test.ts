@@ -51,3 +51,112 @@ describe('configuration', () => {
     expect(loadConfig({ AUTOPILOT_MINUTES: '0' }).AUTOPILOT_MINUTES).toBe(0);
   });
 });
+
+// Decision 031: production mode refuses every demo part in one message naming the variable that fixes it.
+const COMPLETE_PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://geekly.example',
+  SEED_DEMO: 'false',
+  GATEWAY: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  SMS: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+15005550006',
+  MAIL: 'smtp',
+  SMTP_URL: 'smtp://mail.example:587',
+  DATABASE_URL: 'postgres://geekly@db.example/geekly',
+  STORAGE: 's3',
+  S3_BUCKET: 'geekly-files',
+  JWT_SECRET: 'x'.repeat(48),
+};
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('configuration was accepted');
+}
+
+describe('production mode', () => {
+  it('with nothing else set, lists every demo part and the variable that fixes it, in one message', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    expect(message).toMatch(/production mode \(NODE_ENV=production\)/);
+    for (const fix of [
+      'SEED_DEMO=false',
+      'GATEWAY=stripe',
+      'ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+      'SMS=twilio',
+      'MAIL=smtp',
+      'DATABASE_URL=postgres://',
+      'STORAGE=s3',
+      'STORAGE=local',
+      'JWT_SECRET to a random string',
+    ])
+      expect(message).toContain(fix);
+    expect(message.split('\n').filter((l) => l.startsWith('  '))).toHaveLength(7);
+  });
+
+  it('is also what an https PUBLIC_URL means', () => {
+    expect(refusal({ PUBLIC_URL: 'https://geekly.example' })).toMatch(
+      /production mode \(PUBLIC_URL=https:\/\/geekly.example is https\)/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).not.toThrow();
+  });
+
+  it('accepts a complete production environment, and an explicit STORAGE=local', () => {
+    const c = loadConfig(COMPLETE_PRODUCTION);
+    expect(c.PRODUCTION).toBe(true);
+    expect(loadConfig({ ...COMPLETE_PRODUCTION, STORAGE: 'local', S3_BUCKET: '' }).STORAGE).toBe('local');
+    expect(loadConfig({}).PRODUCTION).toBe(false);
+  });
+
+  it.each([
+    [{ SEED_DEMO: 'true' }, 'SEED_DEMO:'],
+    [{ SEED_DEMO: '' }, 'SEED_DEMO:'],
+    [{ GATEWAY: 'sandbox' }, 'GATEWAY:'],
+    [{ SMS: 'files' }, 'SMS:'],
+    [{ MAIL: 'files' }, 'MAIL:'],
+    [{ DATABASE_URL: '' }, 'DATABASE_URL:'],
+    [{ STORAGE: '' }, 'STORAGE:'],
+    [{ JWT_SECRET: '' }, 'JWT_SECRET:'],
+  ])('refuses %j, naming it', (change, name) => {
+    const message = refusal({ ...COMPLETE_PRODUCTION, ...change });
+    expect(message.split('\n').filter((l) => l.startsWith('  '))).toEqual([expect.stringContaining(name)]);
+  });
+
+  it('lists a bad value and the demo parts together', () => {
+    const message = refusal({ NODE_ENV: 'production', PORT: 'eighty', JWT_SECRET: 'short' });
+    expect(message).toMatch(/PORT="eighty"/);
+    expect(message).toMatch(/JWT_SECRET="short": must be at least 32 characters/);
+    expect(message).toContain('SEED_DEMO=false');
+    // a short secret is named once, as the bad value it is
+    expect(message.match(/JWT_SECRET/g)).toHaveLength(1);
+  });
+
+  it('allows the sandbox gateway only under ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true', () => {
+    const staging = {
+      ...COMPLETE_PRODUCTION,
+      GATEWAY: 'sandbox',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    };
+    expect(refusal(staging)).toContain('ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true');
+    expect(refusal({ ...staging, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'false' })).toContain('GATEWAY:');
+    const c = loadConfig({ ...staging, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' });
+    expect(c.GATEWAY).toBe('sandbox');
+    // it allows nothing else
+    expect(
+      refusal({ ...staging, ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true', SEED_DEMO: 'true' }),
+    ).toContain('SEED_DEMO:');
+  });
+
+  it('leaves the demo defaults alone outside production mode', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: true, GATEWAY: 'sandbox' });
+    expect(loadConfig({ NODE_ENV: 'test' }).PRODUCTION).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { StagingBanner } from './components/staging-banner.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { setErrorNavigator } from './lib/error-routing.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -86,6 +87,7 @@ export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <GlobalErrorRouting />
+      <StagingBanner />
       <Outlet />
       <DeferredConsentBanner />
     </QueryClientProvider>

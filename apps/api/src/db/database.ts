@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -19,6 +20,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** For /ready: 'current' when every migration in the build is applied; throws when unreachable. */
+  migrationState(): Promise<'current' | 'behind'>;
   /**
    * LISTENs on a channel (decision 019): on a server, on a connection of its own that reconnects after a
    * failure; on PGlite, in process. Resolves to the function that stops listening.
@@ -30,6 +33,25 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The newest migration this build has (drizzle records each applied one by its folder time). */
+let newestMigration: number | undefined;
+function newestMigrationMillis(): number {
+  newestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  return newestMigration;
+}
+
+/** Compares the newest migration recorded in the database with the build's; a missing table is 'behind'. */
+async function migrationStateOf(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<'current' | 'behind'> {
+  const { rows } = await query(
+    `select case when to_regclass('drizzle.__drizzle_migrations') is null then null
+       else (select max(created_at)::text from drizzle.__drizzle_migrations) end as newest`,
+  );
+  const newest = rows[0]?.newest;
+  return typeof newest === 'string' && Number(newest) >= newestMigrationMillis() ? 'current' : 'behind';
+}
 
 /**
  * `dataDir` undefined means an in-memory PGlite (tests); `loadDataDir` starts it from a dumped data directory
@@ -50,6 +72,7 @@ export async function openPglite(
       await client.query('select 1');
       return true;
     },
+    migrationState: () => migrationStateOf((text) => client.query(text)),
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return async () => {
@@ -78,6 +101,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.query('select 1');
       return true;
     },
+    migrationState: () => migrationStateOf((text) => pool.query(text)),
     listen: (channel, onPayload) => listenOnServer(url, channel, onPayload),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -49,13 +49,19 @@ export async function seedReferenceData(db: Database) {
 
 const HOUR = 3_600_000;
 
-/** A demo student with tasks in different states, created once. */
-export async function seedDemoData(db: Database, now: Date) {
+/**
+ * A demo student with tasks in different states, created once. The demo staff accounts, whose passwords the
+ * README prints, only with `staff` (decision 031: in development alone; anywhere else staff come from
+ * `npm run staff:create`).
+ */
+export async function seedDemoData(db: Database, now: Date, opts: { staff: boolean }) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STUDENT.email));
   if (existing) return;
   await db.transaction(async (tx) => {
-    await upsertStaffAccount(tx, DEMO_STAFF.email, DEMO_STAFF.password, 'admin');
-    await upsertStaffAccount(tx, DEMO_SUPPORT.email, DEMO_SUPPORT.password, 'support');
+    if (opts.staff) {
+      await upsertStaffAccount(tx, DEMO_STAFF.email, DEMO_STAFF.password, 'admin');
+      await upsertStaffAccount(tx, DEMO_SUPPORT.email, DEMO_SUPPORT.password, 'support');
+    }
     const insertedGeeks = await tx.insert(geeks).values(GEEKS).returning({ id: geeks.id });
     const [student] = await tx
       .insert(users)

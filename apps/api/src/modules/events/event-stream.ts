@@ -75,7 +75,17 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): S
   return socket;
 }
 
-/** Ends a stream: what is queued is sent, then the connection closes whatever the client does. */
+/**
+ * Ends a stream: what is queued is sent, then a last `retry:` line, then the connection closes whatever the
+ * client does. The browser's EventSource reconnects after that many milliseconds with Last-Event-ID, and the
+ * process that answers replays what it missed (decision 031: a process stopping with SIGTERM ends its streams
+ * this way). The delay is spread over two seconds so that a process's streams do not all come back at once.
+ */
 export function endEventStream(socket: Socket) {
+  if (socket.writable)
+    socket.write(`retry: ${RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)}\n\n`);
   socket.end(() => socket.destroy());
 }
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_SPREAD_MS = 2000;

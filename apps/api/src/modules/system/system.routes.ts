@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  staging: z
+    .boolean()
+    .describe(
+      'A production-mode site on the sandbox gateway (ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION): payments are not real',
+    ),
+});
+
+/**
+ * API.md "Operations" (decision 031): health is the process alone, readiness is what a load balancer asks before
+ * sending a request here (the database answers and has every migration). A closing process answers 503 to both
+ * (Fastify refuses new requests while it drains).
+ */
+export function systemRoutes(ctx: AppContext) {
+  // Known at start-up: production mode with the sandbox allowed by ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION.
+  const staging = ctx.config.PRODUCTION && ctx.config.GATEWAY === 'sandbox';
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness: 200 while the process is up (the database is /ready)',
+          security: [],
+          response: { 200: healthSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const, staging };
+      },
+    );
+    r.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Readiness: the database is reachable and every migration is applied; 503 otherwise',
+          security: [],
+          response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses(503) },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const state = await ctx.database.migrationState().catch(() => 'unreachable' as const);
+        if (state === 'unreachable') return reply.status(503).send({ detail: 'Database unavailable' });
+        if (state === 'behind') return reply.status(503).send({ detail: 'Database migrations not applied' });
+        return { status: 'ready' as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// API.md "Operations", decision 031: /health is the process, /ready the database (reachable, migrated).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ url: `/api/v3${url}` });
+
+describe('health and readiness', () => {
+  it('are 200 on a migrated database', async () => {
+    expect((await get('/health')).json()).toEqual({ status: 'ok', staging: false });
+    const ready = await get('/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready while the newest migration is not applied', async () => {
+    const result = await t.db.execute(
+      sql`select id, hash, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    const newest = (result as unknown as { rows: unknown[] }).rows[0] as
+      | { id: number; hash: string; created_at: string }
+      | undefined;
+    if (!newest) throw new Error('no migrations recorded');
+    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
+    try {
+      const res = await get('/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: 'Database migrations not applied' });
+      expect((await get('/health')).statusCode).toBe(200);
+    } finally {
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at}::bigint)`,
+      );
+    }
+    expect((await get('/ready')).statusCode).toBe(200);
+  });
+
+  it('is not ready when the database does not answer; health still is', async () => {
+    const ping = t.ctx.database.migrationState;
+    t.ctx.database.migrationState = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    try {
+      const res = await get('/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: 'Database unavailable' });
+      expect((await get('/health')).json()).toEqual({ status: 'ok', staging: false });
+    } finally {
+      t.ctx.database.migrationState = ping;
+    }
+  });
+});
+
+describe('a staging site (production mode with ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true)', () => {
+  it('says so in the health answer, which the web app reads for its banner', async () => {
+    const staging = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://staging.geekly.example',
+      SEED_DEMO: 'false',
+      ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+      SMS: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+      MAIL: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      // the test app opens its own database; production mode needs the setting
+      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+      STORAGE: 'local',
+      JWT_SECRET: 'x'.repeat(48),
+    });
+    try {
+      expect(staging.ctx.config.GATEWAY).toBe('sandbox');
+      const res = await staging.app.inject({ url: '/api/v3/health' });
+      expect(res.json()).toEqual({ status: 'ok', staging: true });
+    } finally {
+      await staging.close();
+    }
+  });
+});
