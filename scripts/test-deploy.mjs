@@ -1,5 +1,5 @@
 // npm run test:deploy (decision 032, issue 24 item 4): the deployment recipe of deploy/, run on this machine.
-// Caddy with deploy/geekly.caddy (on a loopback port, auto_https off) in front of two API processes in production
+// Caddy with deploy/geekly.caddy (on a loopback port, TLS from Caddy's internal CA) in front of two API processes in production
 // mode (NODE_ENV=production, the sandbox gateway under ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) on a fresh database of
 // the PostgreSQL server at 127.0.0.1:5432, with s3rver for S3 and smtp-server for SMTP. A student signs up, pays by
 // card, uploads, writes and follows live events through Caddy while staff write back; meanwhile one API process is
@@ -9,11 +9,12 @@
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import pg from 'pg';
@@ -122,7 +123,7 @@ cleanups.unshift(() => new Promise((r) => smtp.close(r)));
 
 // ——— The API processes ———
 const caddyPort = await freePort();
-const PUBLIC_URL = `http://127.0.0.1:${caddyPort}`;
+const PUBLIC_URL = `https://127.0.0.1:${caddyPort}`;
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const JWT_SECRET = randomBytes(48).toString('base64url');
 const apiEnv = {
@@ -230,7 +231,12 @@ async function main() {
 
   const caddyDir = join(work, 'caddy');
   const caddyfile = join(work, 'Caddyfile');
-  writeFileSync(caddyfile, `{\n\tadmin off\n\tauto_https off\n}\n\nimport ${siteFile}\n`);
+  // The recipe's site file as it is; only the global options differ from deploy/Caddyfile: certificates from
+  // Caddy's own local CA (trusted by this script alone), no redirect listener on :80, no admin endpoint.
+  writeFileSync(
+    caddyfile,
+    `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\tauto_https disable_redirects\n}\n\nimport ${siteFile}\n`,
+  );
   const caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
     env: {
       ...baseEnv,
@@ -245,8 +251,11 @@ async function main() {
   caddy.stdout.pipe(caddyLog);
   caddy.stderr.pipe(caddyLog);
   children.add(caddy);
+  const rootCert = join(caddyDir, 'caddy/pki/authorities/local/root.crt');
+  for (let i = 0; i < 150 && !existsSync(rootCert); i++) await sleep(100);
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), readFileSync(rootCert, 'utf8')]);
   await waitReady(`${PUBLIC_URL}/api/v3/ready`, 15_000, 'Caddy');
-  say(`Caddy on ${PUBLIC_URL} (deploy/geekly.caddy): ready`);
+  say(`Caddy on ${PUBLIC_URL} (deploy/geekly.caddy, TLS by its local CA): ready`);
 
   // ——— The student's and staff's HTTP, through Caddy, with one retry as the web app's fetch would ———
   const requests = { total: 0, retried: [], lost: [] };
@@ -643,7 +652,7 @@ function openStream(name, token) {
       'accept-encoding': 'gzip',
     };
     if (s.lastId !== null) headers['last-event-id'] = String(s.lastId);
-    const req = http.get(`${PUBLIC_URL}/api/v3/events`, { headers });
+    const req = https.get(`${PUBLIC_URL}/api/v3/events`, { headers });
     let ended = false;
     let retryLines = 0;
     const again = () => {

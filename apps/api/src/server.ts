@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
@@ -118,6 +118,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // From here on, what modules report with console.error/warn (the workers, the LISTEN connection) is a JSON line
+  // like the rest (decision 032); start-up failures above stay plain text for the person starting the server.
+  routeConsoleToLogger(log);
   // Webhooks the sandbox charged but did not deliver before a stop or crash go out now, then every 2 s.
   sandbox?.events.start();
   void sandbox?.events.deliverPending().catch((err) => app.log.error(err));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, redactUrl } from '../src/lib/logger.ts';
+import { createLogger, redactUrl, routeConsoleToLogger } from '../src/lib/logger.ts';
 import { CARDS, expectLedgerConsistent, payWithCard } from './helpers/sandbox-card.ts';
 import {
   call,
@@ -125,6 +125,22 @@ describe('logs of a full flow', () => {
     expect(all).not.toMatch(/"cvc"\s*:\s*"947"/);
     expect(all).not.toMatch(/authorization"\s*:\s*"Bearer/i);
     await expectLedgerConsistent(t);
+  });
+
+  it("turn the workers' console.error into JSON lines, addresses scrubbed", () => {
+    const original = { error: console.error, warn: console.warn };
+    const start = lines.length;
+    try {
+      routeConsoleToLogger(createLogger('info', sink));
+      console.error('PostgreSQL LISTEN connection failed:', new Error('connection refused'));
+      console.warn(`mail link /login/${'b'.repeat(43)} bounced`);
+    } finally {
+      Object.assign(console, original);
+    }
+    const [err, warn] = lines.slice(start).map((l) => JSON.parse(l));
+    expect(err).toMatchObject({ level: 50, msg: 'PostgreSQL LISTEN connection failed:' });
+    expect(err.err.message).toBe('connection refused');
+    expect(warn).toMatchObject({ level: 40, msg: 'mail link /login/… bounced' });
   });
 
   it('redact query values and token-like path segments, and keep ids', () => {

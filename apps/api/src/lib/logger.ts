@@ -92,3 +92,28 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 }
 
 export type Logger = pino.Logger;
+
+const asText = (a: unknown) => {
+  try {
+    return JSON.stringify(a) ?? String(a);
+  } catch {
+    return String(a);
+  }
+};
+
+/** console.error and console.warn become pino lines: the first Error is the `err`, the rest the message. */
+export function routeConsoleToLogger(log: pino.Logger) {
+  const forward =
+    (level: 'error' | 'warn') =>
+    (...args: unknown[]) => {
+      const err = args.find((a) => a instanceof Error);
+      const msg = args
+        .filter((a) => a !== err)
+        .map((a) => (typeof a === 'string' ? a : asText(a)))
+        .join(' ');
+      if (err) log[level]({ err }, msg || (err as Error).message);
+      else log[level](msg);
+    };
+  console.error = forward('error');
+  console.warn = forward('warn');
+}

@@ -20,6 +20,8 @@ export const requestIdGenerator =
     return randomUUID();
   };
 
+const QUIET_ROUTES = new Set(['/api/v3/ready', '/api/v3/health', '/api/v3/metrics']);
+
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
 /**
@@ -36,6 +38,11 @@ export function registerObservability(
     pool: () => { total: number; idle: number; waiting: number } | null;
   },
 ) {
+  // Caddy asks /ready every second of every process, Prometheus scrapes /metrics: their lines would drown the
+  // rest. They log warnings only (their counts and latencies are still in the metrics).
+  app.addHook('onRoute', (route) => {
+    if (QUIET_ROUTES.has(route.url)) route.logLevel ??= 'warn';
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     withRequestId(request.id, done);
