@@ -89,6 +89,8 @@ const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 const DATABASE_URL = dbUrl.toString();
 const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+db.on('error', () => {}); // an idle connection closed by the final DROP DATABASE … WITH (FORCE)
+admin.on('error', () => {});
 cleanups.unshift(() => db.end());
 
 const s3 = new S3rver({
@@ -213,17 +215,15 @@ const npm = (script, args = [], env = apiEnv) =>
 
 async function main() {
   say(`database ${dbName}, S3 (s3rver) on :${s3Port}, SMTP (smtp-server) on :${smtpPort}`);
-  if (scripts.migrate) {
-    await npm('migrate');
-    say('npm run migrate: done; both API processes start at once');
-    startApi('A');
-    startApi('B');
-  } else {
-    // Without a separate migration step, the first process migrates before the second starts.
-    startApi('A');
-    await apiReady('A');
-    startApi('B');
-  }
+  // The schema first (RUNBOOK.md): `npm run migrate` where the release has it; `npm run staff:create` migrates
+  // too, and adds the staff account the runbook's first deploy ends with. Then both processes start at once.
+  const staffEmail = `ops-${randomBytes(3).toString('hex')}@geekly.example`;
+  const staffPassword = randomBytes(18).toString('base64url');
+  if (scripts.migrate) await npm('migrate');
+  await npm('staff:create', ['--email', staffEmail, '--password', staffPassword, '--role', 'admin']);
+  say(`${scripts.migrate ? 'npm run migrate, then ' : ''}npm run staff:create ${staffEmail}: done`);
+  startApi('A');
+  startApi('B');
   await Promise.all([apiReady('A'), apiReady('B')]);
   say(
     `api-A on :${apis.A.port} (pid ${apis.A.child.pid}), api-B on :${apis.B.port} (pid ${apis.B.child.pid}): ready`,
@@ -310,16 +310,13 @@ async function main() {
     return res.json;
   };
 
-  // ——— A staff account, as the runbook adds one ———
-  const staffEmail = `ops-${randomBytes(3).toString('hex')}@geekly.example`;
-  const staffPassword = randomBytes(18).toString('base64url');
-  await npm('staff:create', ['--email', staffEmail, '--password', staffPassword, '--role', 'admin']);
+  // ——— The staff account made before the start logs in ———
   const staff = expectStatus(
     await api('POST', '/api/v3/ops/session', { body: { email: staffEmail, password: staffPassword } }),
     200,
     'staff log-in',
   ).jwt;
-  say(`npm run staff:create: ${staffEmail} logs in through Caddy`);
+  say(`staff ${staffEmail} logs in through Caddy`);
 
   // ——— The student ———
   const email = `student-${randomBytes(3).toString('hex')}@example.com`;
@@ -631,12 +628,13 @@ async function main() {
 
 /** A browser's EventSource, in short: gzip accepted, `retry:` honoured, Last-Event-ID sent on reconnect. */
 function openStream(name, token) {
+  // endedWithRetry: connections that got a second `retry:` line (the one a draining process sends last).
   const s = {
     name,
     ids: new Set(),
     reconnects: [],
     duplicates: 0,
-    retryLines: 0,
+    endedWithRetry: 0,
     closed: false,
     lastId: null,
   };

@@ -41,7 +41,7 @@ export function registerObservability(
   // Caddy asks /ready every second of every process, Prometheus scrapes /metrics: their lines would drown the
   // rest. They log warnings only (their counts and latencies are still in the metrics).
   app.addHook('onRoute', (route) => {
-    if (QUIET_ROUTES.has(route.url)) route.logLevel ??= 'warn';
+    if (QUIET_ROUTES.has(route.url)) route.logLevel = 'warn';
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
