@@ -103,8 +103,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   const live = await startLive(ctx, {
     // bench/events.mjs reads this line (LOG_LEVEL=debug): how long writing one event to every stream took.

@@ -41,11 +41,13 @@ async function main() {
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(join(dataDir, 'db'));
-  await database.migrate();
-  await seedReferenceData(database.db);
   // Decision 031: demo staff with the README's passwords in development only (production refuses SEED_DEMO).
   const demoStaff = config.SEED_DEMO && config.NODE_ENV === 'development' && !config.PRODUCTION;
-  if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+  // Under the migration lock, so processes starting together neither migrate nor seed at the same time.
+  await database.migrate(async () => {
+    await seedReferenceData(database.db);
+    if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+  });
 
   const transport =
     config.MAIL === 'smtp' && config.SMTP_URL
@@ -141,6 +143,9 @@ async function main() {
       `  Database: ${db}`,
       `  Mail: ${config.MAIL === 'smtp' ? 'SMTP' : `files in ${join(dataDir, 'mail')}`}`,
       `  Files: ${config.STORAGE === 's3' ? `S3 bucket ${config.S3_BUCKET}` : `local, in ${join(dataDir, 'storage')}`}`,
+      config.PRODUCTION && config.GATEWAY === 'sandbox'
+        ? '  Payments: the SANDBOX gateway (ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true): no payment here is real'
+        : '',
       config.SEED_DEMO ? `  Demo student: ${DEMO_STUDENT.email} / ${DEMO_STUDENT.password}` : '',
       config.AUTOPILOT_MINUTES > 0
         ? `  Demo autopilot: a paid task is delivered ${config.AUTOPILOT_MINUTES} minutes after payment (AUTOPILOT_MINUTES=0 turns it off)`

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // API.md "Operations", decision 031: /health is the process, /ready the database (reachable, migrated).
@@ -82,5 +83,33 @@ describe('a staging site (production mode with ALLOW_SANDBOX_PAYMENTS_IN_PRODUCT
     } finally {
       await staging.close();
     }
+  });
+});
+
+describe('a database that is away (503, decision 031)', () => {
+  const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+  it.each([
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+    ['the pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['a cut connection', new Error('Connection terminated unexpectedly')],
+    ['pg_terminate_backend', pgError('57P01', 'terminating connection due to administrator command')],
+    ['a server starting up', pgError('57P03', 'the database system is starting up')],
+    ['refused connections', pgError('55000', 'database "x" is not currently accepting connections')],
+    [
+      'inside a query error',
+      Object.assign(new Error('Failed query: select 1'), { cause: pgError('08006', 'x') }),
+    ],
+  ])('is %s', (_name, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+  it.each([
+    ['a unique violation', pgError('23505', 'duplicate key value violates unique constraint')],
+    ['another 55000', pgError('55000', 'object not in prerequisite state')],
+    ['a plain error', new Error('boom')],
+  ])('is not %s', (_name, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(false);
   });
 });

@@ -18,15 +18,26 @@ export type Db = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations this build has, then runs `afterwards` (the reference data). On a server both happen
+   * under a PostgreSQL advisory lock, so processes starting together take turns (decision 031): the first
+   * migrates, the others wait and then find nothing to do.
+   */
+  migrate(afterwards?: () => Promise<void>): Promise<void>;
   ping(): Promise<boolean>;
   /** For /ready: 'current' when every migration in the build is applied; throws when unreachable. */
   migrationState(): Promise<'current' | 'behind'>;
   /**
    * LISTENs on a channel (decision 019): on a server, on a connection of its own that reconnects after a
-   * failure; on PGlite, in process. Resolves to the function that stops listening.
+   * failure, with backoff, for as long as it takes (decision 031), then calls `onReconnected`: what was
+   * published while it was away was not heard, and the caller catches up from the table. On PGlite, in process.
+   * Resolves to the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnected?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The server pool's connections (decision 032, /metrics); absent on PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
@@ -67,7 +78,10 @@ export async function openPglite(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async (afterwards) => {
+      await migratePglite(db, { migrationsFolder });
+      await afterwards?.();
+    },
     ping: async () => {
       await client.query('select 1');
       return true;
@@ -85,7 +99,9 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Decision 031: while the server is unreachable a request fails within CONNECT_TIMEOUT_MS (503) rather than
+  // waiting for a connection that will not come.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle pooled connection can be closed by the server (restart, admin command); without a listener
   // node-postgres turns that into an uncaught exception. The pool replaces the connection on next use.
   pool.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
@@ -96,40 +112,146 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: (afterwards) => migrateUnderLock(pool, afterwards),
     ping: async () => {
       await pool.query('select 1');
       return true;
     },
     migrationState: () => migrationStateOf((text) => pool.query(text)),
-    listen: (channel, onPayload) => listenOnServer(url, channel, onPayload),
+    listen: (channel, onPayload, onReconnected) => listenOnServer(url, channel, onPayload, onReconnected),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
-async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
+/** The advisory lock every Geekly process takes to migrate (any constant; one per application). */
+export const MIGRATION_LOCK_KEY = 6_104_223_571;
+
+/**
+ * drizzle's migrator takes no lock: two processes migrating one fresh database at once both try to create its
+ * tables. One session holds a session-level advisory lock while the migrations run (through the pool; the lock
+ * only orders the processes), and releases it after; a process that dies holding it releases it with its
+ * connection.
+ */
+async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>) {
+  const lock = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+      MIGRATION_LOCK_KEY,
+    ]);
+    if (!rows[0]?.ok) {
+      console.log('Waiting for another process to finish migrating the database…');
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    try {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      await afterwards?.();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    broken = err as Error;
+    throw err;
+  } finally {
+    // A connection that failed may still hold the lock: it is closed rather than returned to the pool.
+    lock.release(broken);
+  }
+}
+
+const CONNECT_TIMEOUT_MS = 3000;
+/** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_LAST_MS = 10_000;
+/** How often the LISTEN connection is checked (a connection cut without a word from the network). */
+const LISTEN_CHECK_MS = 15_000;
+
+/**
+ * The LISTEN connection (decision 019, 031). Whatever ends it (the server restarting, `pg_terminate_backend`,
+ * a network cut, a failed check), it is opened again after a delay that doubles up to RECONNECT_LAST_MS, until
+ * it is back, then `onReconnected` runs. Only the first connection's failure is an error (at start-up).
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnected?: () => void,
+) {
   let stopped = false;
-  let client: pg.Client | undefined;
+  let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const reconnectLater = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    const delay = Math.min(RECONNECT_LAST_MS, RECONNECT_FIRST_MS * 2 ** failures);
+    failures++;
+    retry = setTimeout(
+      () => {
+        connect().then(
+          () => {
+            if (!stopped) onReconnected?.();
+          },
+          () => {}, // `lost` has scheduled the next attempt
+        );
+      },
+      delay * (0.75 + Math.random() / 2),
+    );
+  };
+
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    let gone = false;
+    let check: NodeJS.Timeout | undefined;
+    const lost = (err?: Error) => {
+      if (gone) return;
+      gone = true;
+      clearInterval(check);
+      if (current === c) current = undefined;
+      void c.end().catch(() => {});
+      if (stopped) return;
+      console.error(`PostgreSQL LISTEN connection lost${err ? ` (${err.message})` : ''}: reconnecting`);
+      reconnectLater();
+    };
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
-    c.on('error', (err) => {
-      console.error(`PostgreSQL LISTEN connection failed: ${err.message}`);
-      void c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = c;
+    c.on('error', lost);
+    c.on('end', () => lost());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      lost(err as Error);
+      throw err;
+    }
+    if (gone) throw new Error('LISTEN connection lost while opening');
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    current = c;
+    failures = 0;
+    check = setInterval(() => void c.query('select 1').catch((err: Error) => lost(err)), LISTEN_CHECK_MS);
+    check.unref();
   };
-  await connect();
+
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true; // start-up fails instead
+    clearTimeout(retry);
+    throw err;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    await current?.end().catch(() => {});
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../lib/app-error.ts';
 
 type ErrorBody = { detail: string; error_type?: string; error_value?: unknown };
@@ -31,6 +32,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       const detail =
         'code' in err && err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Request JSON error' : err.message;
       return reply.status(status).send({ detail } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Decision 031: the database is away (an outage, a failover); the request may be retried.
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ detail: 'Database unavailable' } satisfies ErrorBody);
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ detail: 'Internal server error' } satisfies ErrorBody);

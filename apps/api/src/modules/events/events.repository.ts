@@ -119,3 +119,30 @@ export async function refreshPresence(db: Db, processId: string) {
 export async function dropPresence(db: Db, processId: string) {
   await db.delete(livePresence).where(eq(livePresence.processId, processId));
 }
+
+/** Decision 031: every event after `afterId`, oldest first (a LISTEN that was away catches up). */
+export async function eventsSince(db: Db, afterId: number, limit: number) {
+  return db
+    .select({
+      id: liveEvents.id,
+      userId: liveEvents.userId,
+      type: liveEvents.type,
+      orderId: liveEvents.orderId,
+    })
+    .from(liveEvents)
+    .where(gt(liveEvents.id, afterId))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+}
+
+/** Decision 031: a process's presence rows again, for its users (after the database was away). */
+export async function markPresentAll(db: Db, userIds: string[], processId: string) {
+  if (userIds.length === 0) return;
+  await db
+    .insert(livePresence)
+    .values(userIds.map((userId) => ({ userId, processId })))
+    .onConflictDoUpdate({
+      target: [livePresence.userId, livePresence.processId],
+      set: { seenAt: sql`now()` },
+    });
+}

@@ -7,9 +7,11 @@ import {
   type EventNotice,
   markAbsent,
   markPresent,
+  markPresentAll,
   pruneEvents,
   refreshPresence,
 } from './events.repository.ts';
+import { HeardEvents } from './heard-events.ts';
 import { LiveHub } from './live-hub.ts';
 
 export const HEARTBEAT_MS = 20_000;
@@ -36,19 +38,40 @@ export async function startLive(
     present: (userId) => quietly(markPresent(db, userId, processId)),
     absent: (userId) => quietly(markAbsent(db, userId, processId)),
   });
-  const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => {
-    try {
-      const started = performance.now();
-      const streams = hub.deliver(JSON.parse(payload) as EventNotice);
-      if (streams > 0 && opts.onDelivered) {
-        const ms = performance.now() - started;
-        // Node sends the corked writes on the next tick; an immediate runs after them.
-        setImmediate(() => opts.onDelivered?.(streams, ms, performance.now() - started));
+  const heard = await HeardEvents.start(db);
+  const unlisten = await ctx.database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      try {
+        const started = performance.now();
+        const notice = JSON.parse(payload) as EventNotice;
+        if (!heard.heard(notice.id)) return;
+        const streams = hub.deliver(notice);
+        if (streams > 0 && opts.onDelivered) {
+          const ms = performance.now() - started;
+          // Node sends the corked writes on the next tick; an immediate runs after them.
+          setImmediate(() => opts.onDelivered?.(streams, ms, performance.now() - started));
+        }
+      } catch (err) {
+        console.error('bad live event notice', err);
       }
-    } catch (err) {
-      console.error('bad live event notice', err);
-    }
-  });
+    },
+    // Decision 031: the LISTEN connection was lost and is back. What was published meanwhile reaches the open
+    // streams from the events table; too much of it, or no table to read, ends them instead, and each browser
+    // replays its own gap from Last-Event-ID. Presence rows written meanwhile may have failed: written again.
+    () =>
+      void (async () => {
+        try {
+          const missed = await heard.missed(db);
+          if (missed === 'too many') hub.closeAll();
+          else for (const notice of missed) hub.deliver(notice);
+          await markPresentAll(db, [...hub.users()], processId);
+        } catch (err) {
+          console.error('live events catch-up after a reconnect failed: ending the streams', err);
+          hub.closeAll();
+        }
+      })(),
+  );
   const heartbeat = setInterval(() => {
     hub.beat();
     if (hub.userCount > 0) quietly(refreshPresence(db, processId));

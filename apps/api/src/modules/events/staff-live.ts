@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { createBatchWriter } from './batch-writes.ts';
 import { endEventStream } from './event-stream.ts';
 import { EVENTS_CHANNEL, type EventNotice, STAFF_EVENT_TYPES } from './events.repository.ts';
+import { HeardEvents } from './heard-events.ts';
 import { HEARTBEAT_MS } from './live.ts';
 import { frameOf, PING, type Subscriber } from './live-hub.ts';
 
@@ -57,13 +58,31 @@ export type StaffLive = Awaited<ReturnType<typeof startStaffLive>>;
  */
 export async function startStaffLive(ctx: AppContext, opts: { heartbeatMs?: number } = {}) {
   const hub = new StaffHub();
-  const unlisten = await ctx.database.listen(EVENTS_CHANNEL, (payload) => {
-    try {
-      hub.deliver(JSON.parse(payload) as EventNotice);
-    } catch (err) {
-      console.error('bad live event notice (staff)', err);
-    }
-  });
+  const db = ctx.database.db;
+  const heard = await HeardEvents.start(db);
+  const unlisten = await ctx.database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      try {
+        const notice = JSON.parse(payload) as EventNotice;
+        if (heard.heard(notice.id)) hub.deliver(notice);
+      } catch (err) {
+        console.error('bad live event notice (staff)', err);
+      }
+    },
+    // Decision 031: back after a lost LISTEN connection, as the students' side (live.ts).
+    () =>
+      void heard.missed(db).then(
+        (missed) => {
+          if (missed === 'too many') hub.closeAll();
+          else for (const notice of missed) hub.deliver(notice);
+        },
+        (err) => {
+          console.error('staff events catch-up after a reconnect failed: ending the streams', err);
+          hub.closeAll();
+        },
+      ),
+  );
   const heartbeat = setInterval(() => hub.beat(), opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
   return {
