@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -112,7 +113,7 @@ export async function pgliteSnapshot(database: { db: Database; dump(): Promise<B
     keys: await attachedObjectKeys(database.db),
     async dump(file) {
       const blob = await database.dump();
-      await writeFile(file, Buffer.from(await blob.arrayBuffer()));
+      await writeFile(file, gzipSync(Buffer.from(await blob.arrayBuffer())));
     },
     async release() {},
   };
@@ -134,10 +135,10 @@ async function checksumObject(storage: FileStorage, key: string) {
   return sha256OfStream(await storage.read(key));
 }
 
-/** Writes `dir`/database.(dump|tar) and `dir`/manifest.json; answers the manifest. */
+/** Writes `dir`/database.(dump|tar.gz) and `dir`/manifest.json; answers the manifest. */
 export async function writeBackup(snapshot: Snapshot, storage: FileStorage, dir: string): Promise<Manifest> {
   await mkdir(dir, { recursive: true });
-  const file = snapshot.kind === 'postgres' ? 'database.dump' : 'database.tar';
+  const file = snapshot.kind === 'postgres' ? 'database.dump' : 'database.tar.gz';
   try {
     await snapshot.dump(join(dir, file));
   } finally {
@@ -214,7 +215,9 @@ export async function restoreToPglite(pgDir: string, dir: string, manifest: Mani
     () => false,
   );
   if (exists) throw new BackupError(`${pgDir} already holds a database: move it away or restore elsewhere`);
-  const blob = new Blob([new Uint8Array(await readFile(join(dir, manifest.database.file)))]);
+  const bytes = await readFile(join(dir, manifest.database.file));
+  const tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+  const blob = new Blob([new Uint8Array(tar)]);
   const client = new PGlite(pgDir, { loadDataDir: blob });
   await client.waitReady;
   await client.close();
