@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
@@ -31,6 +31,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerDeviceId } from './plugins/device-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerObservability, requestIdGenerator } from './plugins/observability.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
@@ -41,18 +42,30 @@ import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client', import.meta.url));
 
-export type BuildAppOptions = { webRoot?: string; logger?: FastifyServerOptions['logger'] };
+export type BuildAppOptions = {
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger (lib/logger.ts), shared with the workers; wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+};
 
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdGenerator(ctx.config.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRouteTable(app);
+  registerObservability(app, {
+    metricsToken: ctx.config.METRICS_TOKEN,
+    // Read when scraped: the hubs are decorated below.
+    streams: () => ({ client: app.live.hub.subscriberCount, staff: app.staffLive.hub.subscriberCount }),
+    pool: () => ctx.database.poolStats?.() ?? null,
+  });
 
   const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
   registerSecurityHeaders(app, {

@@ -145,6 +145,8 @@ const envSchema = z
       .min(0)
       .max(24 * 60)
       .optional(),
+    /** Decision 032: GET /api/v3/metrics answers only `Authorization: Bearer $METRICS_TOKEN`; unset, it is a 404. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

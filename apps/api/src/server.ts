@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
@@ -32,6 +33,8 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  // JSON lines on stdout, secrets left out (decision 032); the app and the workers share it.
+  const log = createLogger(config.LOG_LEVEL);
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(dataDir);
@@ -64,7 +67,7 @@ async function main() {
     config,
     database,
     tokens: createSessionTokens(secret),
-    mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM }),
+    mailer: createMailer({ db: database.db, transport, from: config.MAIL_FROM, log }),
     sms:
       config.SMS === 'twilio'
         ? createTwilioSms({
@@ -85,7 +88,7 @@ async function main() {
     }),
     now,
   };
-  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp(ctx, { loggerInstance: log });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};
@@ -117,6 +120,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // From here on, what modules report with console.error/warn (the workers, the LISTEN connection) is a JSON line
+  // like the rest (decision 032); start-up failures above stay plain text for the person starting the server.
+  routeConsoleToLogger(log);
   // Webhooks the sandbox charged but did not deliver before a stop or crash go out now, then every 2 s.
   sandbox?.events.start();
   void sandbox?.events.deliverPending().catch((err) => app.log.error(err));

@@ -39,6 +39,8 @@ export type DatabaseHandle = {
     onReconnected?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The server pool's connections (decision 032, /metrics); absent on PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -118,6 +120,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     migrationState: () => migrationStateOf((text) => pool.query(text)),
     listen: (channel, onPayload, onReconnected) => listenOnServer(url, channel, onPayload, onReconnected),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

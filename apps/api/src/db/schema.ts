@@ -372,6 +372,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** One mail per cause (a payment's receipt, a welcome): a second enqueue with the same key is a no-op. */
     dedupeKey: text('dedupe_key').unique(),
+    /** The request that queued the mail (decision 032): the worker's log lines about it carry the same id. */
+    requestId: text('request_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
@@ -693,6 +695,8 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     /** Decision 029: the money (cents) a staff action gave a client; a support account's daily total sums it. */
     amountCents: cents('amount_cents'),
+    /** The request (or autopilot pass) that made the change, as in the logs (decision 032). */
+    requestId: text('request_id'),
   },
   (t) => [
     index('audit_log_order_idx').on(t.orderId, t.at),

@@ -15,6 +15,7 @@ import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
+import type { Logger } from '../../src/lib/logger.ts';
 import { createSessionTokens } from '../../src/modules/auth/session-token.ts';
 import { upsertStaffAccount } from '../../src/modules/ops/staff-accounts.ts';
 
@@ -70,7 +71,11 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: 
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `logger`: a pino logger for the app and the mail worker (decision 032's log tests); none by default. */
+  opts: { logger?: Logger } = {},
+) {
   const { database, dispose } = await openTestDatabase();
   // Started from the run's template (database-template.ts): already migrated and seeded, so this is quick.
   await database.migrate();
@@ -96,6 +101,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
       transport: createFileTransport(mailDir),
       from: config.MAIL_FROM,
       pollMs: 0,
+      log: opts.logger,
     }),
     sms: createFileSms(join(mailDir, 'sms')),
     ipCountry: await loadIpCountryLookup(),
@@ -109,7 +115,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     }),
     now,
   };
-  const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build') });
+  const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build'), loggerInstance: opts.logger });
   await app.ready();
 
   let ipCounter = 0;

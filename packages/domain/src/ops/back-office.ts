@@ -66,7 +66,15 @@ export const partialRefundSchema = z.object({
   memo: z.string().trim().min(1, 'Give a reason').max(500),
 });
 
-export const noteSchema = z.object({ body: z.string().trim().min(1, 'Write a note').max(4000) });
+// PostgreSQL text cannot hold a NUL character: refused here (422) rather than failing in the insert (a 500).
+export const noteSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a note')
+    .max(4000)
+    .regex(/^[^\0]*$/, 'A note cannot contain a NUL character'),
+});
 
 export const geekPatchSchema = z
   .object({

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { mailDeliveries } from '../../lib/metrics.ts';
+import { currentRequestId } from '../../lib/request-context.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
 
 export type Mailer = {
@@ -14,6 +16,12 @@ export type Mailer = {
   /** Sends what is due; returns how many were sent. */
   drain(): Promise<number>;
   stop(): Promise<void>;
+};
+
+/** The slice of a pino logger the mail worker writes to. */
+export type MailLog = {
+  info(fields: Record<string, unknown>, msg: string): void;
+  error(fields: Record<string, unknown>, msg: string): void;
 };
 
 const LEASE_SECONDS = 60;
@@ -30,7 +38,8 @@ export function createMailer(opts: {
   transport: MailTransport;
   from: string;
   pollMs?: number;
-  log?: (msg: string, err?: unknown) => void;
+  /** Where the worker's lines go (the process's pino logger); each names the mail and the request that queued it. */
+  log?: MailLog;
 }): Mailer {
   const { db, transport, from } = opts;
   let timer: NodeJS.Timeout | undefined;
@@ -78,8 +87,14 @@ export function createMailer(opts: {
             .set({ sentAt: sql`now()`, lastError: null })
             .where(eq(mailOutbox.id, row.id));
           sent++;
+          mailDeliveries.inc({ result: 'sent' });
+          opts.log?.info({ mailId: row.id, reqId: row.requestId, attempt: row.attempts }, 'mail sent');
         } catch (err) {
-          opts.log?.(`mail ${row.id} failed (attempt ${row.attempts})`, err);
+          mailDeliveries.inc({ result: 'failed' });
+          opts.log?.error(
+            { mailId: row.id, reqId: row.requestId, attempt: row.attempts, err },
+            'mail failed; retried later',
+          );
           await db
             .update(mailOutbox)
             .set({
@@ -104,7 +119,7 @@ export function createMailer(opts: {
     clearTimeout(timer);
     timer = setTimeout(() => {
       drain()
-        .catch((err) => opts.log?.('mail worker failed', err))
+        .catch((err) => opts.log?.error({ err }, 'mail worker failed'))
         .finally(() => schedule(opts.pollMs ?? 5000));
     }, ms);
     timer.unref();
@@ -116,7 +131,7 @@ export function createMailer(opts: {
     async enqueue(tx, message, o) {
       const rows = await tx
         .insert(mailOutbox)
-        .values({ ...message, dedupeKey: o?.dedupeKey ?? null })
+        .values({ ...message, dedupeKey: o?.dedupeKey ?? null, requestId: currentRequestId() })
         .onConflictDoNothing({ target: mailOutbox.dedupeKey })
         .returning({ id: mailOutbox.id });
       return rows.length > 0;

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { autopilotSteps } from '../../lib/metrics.ts';
+import { withRequestId } from '../../lib/request-context.ts';
 import { attachGeekFiles, createGeekUpload } from '../files/geek-files.ts';
 import { sendOpsMessage } from '../messages/send-message.ts';
 import type { AuditActor } from '../ops/audit.ts';
@@ -206,7 +209,9 @@ export async function runAutopilot(
     const step = nextStep(order, done, minutes);
     if (!step || step.dueAt > now) continue;
     try {
-      await carryOut(ctx, account, order, step, done);
+      // Each step's audit rows and mail carry an id of their own, as a request's do (decision 032).
+      await withRequestId(`autopilot-${randomUUID()}`, () => carryOut(ctx, account, order, step, done));
+      autopilotSteps.inc({ step: 'name' in step ? step.name : step.kind });
       steps += 1;
     } catch (err) {
       // Lost a race or the state moved on (a refused transition): the next pass plans again from the new state.

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { auditLog } from '../../db/schema.ts';
+import { currentRequestId } from '../../lib/request-context.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
 /** Who did it: a staff account, or the demo autopilot (decision 021). */
@@ -34,6 +35,7 @@ export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry) {
     details: entry.details ?? {},
     amountCents: entry.amountCents ?? null,
     ...(entry.at ? { at: entry.at } : {}),
+    requestId: currentRequestId(),
   });
 }
 

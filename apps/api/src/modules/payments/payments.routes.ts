@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { WebhookSignatureError } from '../../adapters/payments/payment-gateway.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { webhooks } from '../../lib/metrics.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { orderView } from '../orders/list-orders.ts';
@@ -53,13 +54,16 @@ function webhookRoutes(ctx: AppContext) {
         try {
           event = ctx.gateway.verifyWebhook(raw, request.headers, ctx.now());
         } catch (err) {
-          if (err instanceof WebhookSignatureError || err instanceof SyntaxError)
+          if (err instanceof WebhookSignatureError || err instanceof SyntaxError) {
+            webhooks.inc({ gateway, result: 'refused' });
             throw new AppError('BAD_SIGNATURE', 'Webhook signature verification failed', {
               errorType: 'bad_signature',
             });
+          }
           throw err;
         }
-        await settlePaymentEvent(ctx, gateway, event);
+        const { applied } = await settlePaymentEvent(ctx, gateway, event);
+        webhooks.inc({ gateway, result: applied ? 'applied' : 'duplicate' });
         return { received: true };
       },
     );

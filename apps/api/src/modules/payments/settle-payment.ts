@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { paymentEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { paymentsSettled } from '../../lib/metrics.ts';
 import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
@@ -56,6 +57,7 @@ async function applyToOrder(ctx: AppContext, tx: Db, p: PaymentRow) {
  */
 export async function settlePaymentEvent(ctx: AppContext, gateway: string, event: GatewayEvent) {
   const settled = await settleInTransaction(ctx, gateway, event);
+  if (settled.counted) paymentsSettled.inc(settled.counted);
   // After the commit: the receipt (decision 024). A replay settled nothing, so it mails nothing either.
   if (settled.paidBy) await receiptsAfterCommit(ctx, settled.paidBy);
   return { applied: settled.applied };
@@ -65,7 +67,7 @@ async function settleInTransaction(
   ctx: AppContext,
   gateway: string,
   event: GatewayEvent,
-): Promise<{ applied: boolean; paidBy?: string }> {
+): Promise<{ applied: boolean; paidBy?: string; counted?: { purpose: string; outcome: string } }> {
   return ctx.database.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -97,7 +99,7 @@ async function settleInTransaction(
         settledAt: now,
       });
       if (p.purpose === 'subscription') await subscriptionPaymentFailed(tx, p, event.kind, now);
-      return { applied: true };
+      return { applied: true, counted: { purpose: p.purpose, outcome: event.kind } };
     }
 
     const paid =
@@ -158,6 +160,6 @@ async function settleInTransaction(
       outcomeNote: note,
       settledAt: now,
     });
-    return { applied: true, paidBy: p.userId };
+    return { applied: true, paidBy: p.userId, counted: { purpose: p.purpose, outcome: 'succeeded' } };
   });
 }

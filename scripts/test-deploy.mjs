@@ -1,0 +1,732 @@
+// npm run test:deploy (decision 032, issue 24 item 4): the deployment recipe of deploy/, run on this machine.
+// Caddy with deploy/geekly.caddy (on a loopback port, TLS from Caddy's internal CA) in front of two API processes in production
+// mode (NODE_ENV=production, the sandbox gateway under ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) on a fresh database of
+// the PostgreSQL server at 127.0.0.1:5432, with s3rver for S3 and smtp-server for SMTP. A student signs up, pays by
+// card, uploads, writes and follows live events through Caddy while staff write back; meanwhile one API process is
+// stopped with SIGTERM and restarted, and the other killed with SIGKILL and restarted. Then it checks: no request
+// lost beyond one retry, every live event received by every stream (replayed from Last-Event-ID), the ledger
+// balanced, every file in storage with its bytes, the metrics, no secret in any log line, and a backup that restores.
+// Skips, saying so, when `caddy` or the PostgreSQL server is missing.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import tls from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { SMTPServer } from 'smtp-server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const serverTs = join(root, 'apps/api/src/server.ts');
+const siteFile = join(root, 'deploy/geekly.caddy');
+const started = Date.now();
+const stamp = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s`;
+const say = (line) => console.log(`[deploy ${stamp()}] ${line}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const serverUrl =
+  process.env.DEPLOY_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+function skip(why) {
+  console.log(`test:deploy skipped: ${why}`);
+  process.exit(0);
+}
+
+if (spawnSync('caddy', ['version'], { stdio: 'ignore' }).status !== 0)
+  skip('`caddy` is not installed (Debian: apt-get install caddy; .ci/run installs it)');
+try {
+  const probe = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  await probe.connect();
+  await probe.end();
+} catch (err) {
+  skip(`no PostgreSQL server at ${serverUrl.replace(/:[^:@/]*@/, ':***@')} (${err.message})`);
+}
+
+const failures = [];
+function check(ok, label, detail = '') {
+  console.log(`  ${ok ? '✔' : '✘'} ${label}${detail ? ` — ${detail}` : ''}`);
+  if (!ok) failures.push(label);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'geekly-deploy-'));
+const cleanups = [];
+const children = new Set();
+// However this script ends, the processes it started end with it.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    console.log(`test:deploy: ${signal}, stopping (logs in ${work})`);
+    for (const child of children) child.kill('SIGKILL');
+    Promise.all(cleanups.map((c) => c().catch(() => {}))).finally(() => process.exit(130));
+  });
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address();
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+// ——— The database, S3 and SMTP ———
+const dbName = `geekly_deploy_${randomBytes(5).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+cleanups.push(async () => {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+});
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+const DATABASE_URL = dbUrl.toString();
+const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+db.on('error', () => {}); // an idle connection closed by the final DROP DATABASE … WITH (FORCE)
+admin.on('error', () => {});
+cleanups.unshift(() => db.end());
+
+const s3 = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory: join(work, 's3'),
+  configureBuckets: [{ name: 'geekly-deploy', configs: [] }],
+});
+const { port: s3Port } = await s3.run();
+cleanups.unshift(() => s3.close());
+
+const inbox = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, done) {
+    let raw = '';
+    stream.on('data', (d) => {
+      raw += d;
+    });
+    stream.on('end', () => {
+      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      done();
+    });
+  },
+});
+await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
+const smtpPort = smtp.server.address().port;
+cleanups.unshift(() => new Promise((r) => smtp.close(r)));
+
+// ——— The API processes ———
+const caddyPort = await freePort();
+const PUBLIC_URL = `https://127.0.0.1:${caddyPort}`;
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+const JWT_SECRET = randomBytes(48).toString('base64url');
+const apiEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PUBLIC_URL,
+  DATABASE_URL,
+  JWT_SECRET,
+  STORAGE: 's3',
+  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_REGION: 'us-east-1',
+  S3_BUCKET: 'geekly-deploy',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+  MAIL: 'smtp',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SMS: 'twilio',
+  TWILIO_ACCOUNT_SID: 'ACdeploytest',
+  TWILIO_AUTH_TOKEN: 'deploy-test-token',
+  TWILIO_FROM: '+15005550006',
+  GATEWAY: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+  SEED_DEMO: 'false',
+  TRUST_PROXY: '1',
+  METRICS_TOKEN,
+  LOG_LEVEL: 'info',
+};
+const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, LANG: 'C.UTF-8' };
+const apis = {
+  A: { port: await freePort(), child: null, log: join(work, 'api-A.log') },
+  B: { port: await freePort(), child: null, log: join(work, 'api-B.log') },
+};
+
+function startApi(name) {
+  const api = apis[name];
+  const out = createWriteStream(api.log, { flags: 'a' });
+  const child = spawn(process.execPath, [serverTs], {
+    cwd: root,
+    env: { ...baseEnv, ...apiEnv, PORT: String(api.port), DATA_DIR: join(work, `data-${name}`) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  children.add(child);
+  child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  child.exited.then(() => children.delete(child));
+  api.child = child;
+  return child;
+}
+
+async function waitReady(url, ms = 30_000, what = url) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await fetch(url)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${what} not ready in ${ms} ms`);
+}
+// Generous: on a busy two-core machine a process takes 15–30 s to load.
+const apiReady = (name) =>
+  waitReady(`http://127.0.0.1:${apis[name].port}/api/v3/ready`, 90_000, `api-${name}`);
+
+/** Runs a command without blocking this process (it serves S3 and SMTP to the command). */
+function run(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...baseEnv, ...env } });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} failed (${code}):\n${out}`)),
+    );
+  });
+}
+
+const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+const npm = (script, args = [], env = apiEnv) =>
+  run(process.execPath, [join(root, scripts[script].split(' ')[1]), ...args], env);
+
+async function main() {
+  say(`database ${dbName}, S3 (s3rver) on :${s3Port}, SMTP (smtp-server) on :${smtpPort}`);
+  // The schema first (RUNBOOK.md): `npm run migrate` where the release has it; `npm run staff:create` migrates
+  // too, and adds the staff account the runbook's first deploy ends with. Then both processes start at once.
+  const staffEmail = `ops-${randomBytes(3).toString('hex')}@geekly.example`;
+  const staffPassword = randomBytes(18).toString('base64url');
+  if (scripts.migrate) await npm('migrate');
+  await npm('staff:create', ['--email', staffEmail, '--password', staffPassword, '--role', 'admin']);
+  say(`${scripts.migrate ? 'npm run migrate, then ' : ''}npm run staff:create ${staffEmail}: done`);
+  startApi('A');
+  startApi('B');
+  await Promise.all([apiReady('A'), apiReady('B')]);
+  say(
+    `api-A on :${apis.A.port} (pid ${apis.A.child.pid}), api-B on :${apis.B.port} (pid ${apis.B.child.pid}): ready`,
+  );
+
+  const caddyDir = join(work, 'caddy');
+  const caddyfile = join(work, 'Caddyfile');
+  // The recipe's site file as it is; only the global options differ from deploy/Caddyfile: certificates from
+  // Caddy's own local CA (trusted by this script alone), no redirect listener on :80, no admin endpoint.
+  writeFileSync(
+    caddyfile,
+    `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\tauto_https disable_redirects\n}\n\nimport ${siteFile}\n`,
+  );
+  const caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    env: {
+      ...baseEnv,
+      XDG_DATA_HOME: caddyDir,
+      XDG_CONFIG_HOME: caddyDir,
+      GEEKLY_SITE: PUBLIC_URL,
+      GEEKLY_UPSTREAMS: `127.0.0.1:${apis.A.port} 127.0.0.1:${apis.B.port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const caddyLog = createWriteStream(join(work, 'caddy.log'));
+  caddy.stdout.pipe(caddyLog);
+  caddy.stderr.pipe(caddyLog);
+  children.add(caddy);
+  const rootCert = join(caddyDir, 'caddy/pki/authorities/local/root.crt');
+  for (let i = 0; i < 150 && !existsSync(rootCert); i++) await sleep(100);
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), readFileSync(rootCert, 'utf8')]);
+  await waitReady(`${PUBLIC_URL}/api/v3/ready`, 15_000, 'Caddy');
+  say(`Caddy on ${PUBLIC_URL} (deploy/geekly.caddy, TLS by its local CA): ready`);
+
+  // ——— The student's and staff's HTTP, through Caddy, with one retry as the web app's fetch would ———
+  const requests = { total: 0, retried: [], lost: [] };
+  async function api(
+    method,
+    path,
+    { token, body, form, headers = {}, base = PUBLIC_URL, retry = true } = {},
+  ) {
+    const init = {
+      method,
+      redirect: 'manual',
+      headers: { 'x-requested-with': 'XMLHttpRequest', origin: PUBLIC_URL, ...headers },
+    };
+    if (token) init.headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) {
+      init.headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    if (form) {
+      init.headers['content-type'] = 'application/x-www-form-urlencoded';
+      init.body = new URLSearchParams(form).toString();
+    }
+    requests.total++;
+    for (let attempt = 1; ; attempt++) {
+      let res;
+      let failure;
+      try {
+        res = await fetch(`${base}${path}`, init);
+        if ([502, 503, 504].includes(res.status)) failure = `${res.status}`;
+      } catch (err) {
+        failure = err.cause?.code ?? err.message;
+      }
+      if (!failure) {
+        const text = await res.text();
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {}
+        return { status: res.status, headers: res.headers, text, json };
+      }
+      if (attempt === 1 && retry) {
+        requests.retried.push(`${method} ${path.split('?')[0]} (${failure})`);
+        await sleep(300);
+        continue;
+      }
+      requests.lost.push(`${method} ${path.split('?')[0]} (${failure})`);
+      throw new Error(`${method} ${path}: ${failure} after a retry`);
+    }
+  }
+  const expectStatus = (res, status, what) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 300)}`);
+    return res.json;
+  };
+
+  // ——— The staff account made before the start logs in ———
+  const staff = expectStatus(
+    await api('POST', '/api/v3/ops/session', { body: { email: staffEmail, password: staffPassword } }),
+    200,
+    'staff log-in',
+  ).jwt;
+  say(`staff ${staffEmail} logs in through Caddy`);
+
+  // ——— The student ———
+  const email = `student-${randomBytes(3).toString('hex')}@example.com`;
+  const password = `pw-${randomBytes(12).toString('base64url')}`;
+  const signedUp = expectStatus(
+    await api('POST', '/api/v3/users/client/new', { body: { email, password } }),
+    201,
+    'sign-up',
+  );
+  const token = signedUp.jwt;
+  const userId = signedUp.user._id;
+  say(`student ${email} signed up`);
+
+  // Two live streams, as two tabs' worth of EventSource (each reconnects alone, with Last-Event-ID).
+  const streams = [openStream('tab 1', token), openStream('tab 2', token)];
+  await Promise.all(streams.map((s) => s.opened));
+
+  const created = expectStatus(
+    await api('POST', '/api/v3/orders', { token, body: { title: 'Essay on Hamlet', subject: 'English' } }),
+    201,
+    'create task',
+  );
+  const orderId = created._id;
+  const deadline = new Date(Date.now() + 100 * 3_600_000).toISOString();
+  const priced = expectStatus(
+    await api('PATCH', `/api/v3/orders/${orderId}`, {
+      token,
+      body: { size: '2 pages', request_type: 'Essay writing', deadline, calc_quote: true },
+    }),
+    200,
+    'price task',
+  );
+
+  const uploaded = [];
+  async function upload(n) {
+    const bytes = Buffer.from(`%PDF-1.4\n${`file ${n} `.repeat(200 + n)}`);
+    const name = `notes-${n}.pdf`;
+    const signed = expectStatus(
+      await api('POST', `/api/v3/orders/${orderId}/uploads`, {
+        token,
+        body: { name, size: bytes.length, type: 'application/pdf', context: 'order' },
+      }),
+      201,
+      'presign',
+    );
+    const formData = new FormData();
+    for (const [k, v] of Object.entries(signed.fields)) formData.append(k, v);
+    formData.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+    const stored = await fetch(signed.url, { method: 'POST', body: formData });
+    if (stored.status >= 300) throw new Error(`S3 POST: ${stored.status} ${await stored.text()}`);
+    expectStatus(
+      await api('POST', `/api/v3/orders/${orderId}/files`, {
+        token,
+        body: { files: [{ location: signed.location, name, size: bytes.length, type: 'application/pdf' }] },
+      }),
+      201,
+      'attach',
+    );
+    uploaded.push({ name, sha256: createHash('sha256').update(bytes).digest('hex') });
+  }
+  await upload(1);
+  await upload(2);
+
+  // Pay by card on the sandbox's page, through Caddy like every other address of the site.
+  const pay = expectStatus(
+    await api('POST', `/api/v3/orders/${orderId}/pay`, { token, body: {} }),
+    200,
+    'pay',
+  );
+  const checkout = new URL(pay.gateway.url);
+  const opened = await api('POST', checkout.pathname, { form: pay.gateway.fields });
+  if (opened.status !== 303) throw new Error(`card page: ${opened.status}`);
+  const page = await api('GET', opened.headers.get('location'));
+  const cardToken = /name="token" value="([^"]+)"/.exec(page.text)?.[1];
+  const paid = await api('POST', `${opened.headers.get('location')}/pay`, {
+    form: {
+      token: cardToken,
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'Ada Student',
+    },
+  });
+  if (paid.status !== 303) throw new Error(`card payment: ${paid.status} ${paid.text.slice(0, 200)}`);
+  const afterPay = expectStatus(await api('GET', `/api/v3/orders/${orderId}`, { token }), 200, 'task');
+  say(`task ${orderId} paid by card 4242: client_paid ${afterPay.client_paid} of ${priced.price}`);
+
+  // ——— Activity while the processes are stopped and killed ———
+  const sent = [];
+  let stop = false;
+  let n = 0;
+  let activityError = null;
+  const activity = (async () => {
+    while (!stop) {
+      n++;
+      const text = `message ${n} ${randomBytes(3).toString('hex')}`;
+      if (n % 3 === 0) {
+        expectStatus(
+          await api('POST', `/api/v3/ops/orders/${orderId}/messages`, {
+            token: staff,
+            body: { message: `Geek: ${text}`, sender_role: 'writer' },
+          }),
+          201,
+          'staff message',
+        );
+        sent.push(`Geek: ${text}`);
+      } else if (n % 7 === 0) {
+        await upload(n);
+      } else {
+        expectStatus(
+          await api('POST', `/api/v3/orders/${orderId}/messages`, { token, body: { message: text } }),
+          201,
+          'message',
+        );
+        sent.push(text);
+      }
+      expectStatus(await api('GET', `/api/v3/orders/${orderId}/messages`, { token }), 200, 'messages');
+      await sleep(60);
+    }
+  })().catch((err) => {
+    activityError = err;
+  });
+
+  await sleep(2000);
+  const a = apis.A.child;
+  say(`SIGTERM → api-A (pid ${a.pid}) while the student works`);
+  const termAt = Date.now();
+  a.kill('SIGTERM');
+  const aExit = await a.exited;
+  say(`api-A exited (code ${aExit.code}, ${Date.now() - termAt} ms after SIGTERM); restarting it`);
+  check(aExit.code === 0, 'api-A drained and exited 0 after SIGTERM');
+  startApi('A');
+  await apiReady('A');
+  say(`api-A back (pid ${apis.A.child.pid}), ready`);
+
+  await sleep(2500);
+  const b = apis.B.child;
+  say(`SIGKILL → api-B (pid ${b.pid}) while the student works`);
+  b.kill('SIGKILL');
+  await b.exited;
+  say('api-B killed; restarting it in 1 s');
+  await sleep(1000);
+  startApi('B');
+  await apiReady('B');
+  say(`api-B back (pid ${apis.B.child.pid}), ready`);
+  await sleep(2000);
+  stop = true;
+  await activity;
+  if (activityError) throw activityError;
+  say(`activity stopped: ${requests.total} requests, ${sent.length} messages, ${uploaded.length} files`);
+
+  // ——— The checks ———
+  console.log('\nChecks:');
+  check(requests.lost.length === 0, 'no request lost to the student or staff', `${requests.total} requests`);
+  check(
+    requests.retried.length <= 4,
+    'a request failed at most once and its retry succeeded',
+    requests.retried.length ? `retried: ${requests.retried.join(', ')}` : 'none needed a retry',
+  );
+
+  const expectedIds = async () =>
+    (await db.query('select id from live_events where user_id = $1 order by id', [userId])).rows.map((r) =>
+      Number(r.id),
+    );
+  let ids = await expectedIds();
+  const until = Date.now() + 15_000;
+  while (Date.now() < until && !streams.every((s) => ids.every((id) => s.ids.has(id)))) {
+    await sleep(200);
+    ids = await expectedIds();
+  }
+  for (const s of streams) {
+    const missing = ids.filter((id) => !s.ids.has(id));
+    check(
+      missing.length === 0,
+      `${s.name}: every live event received (${ids.length} events, ${s.reconnects.length} reconnects)`,
+      missing.length
+        ? `missing ids ${missing.join(', ')}`
+        : `resumed from Last-Event-ID ${s.reconnects.join(', ') || '—'}`,
+    );
+    check(s.duplicates === 0, `${s.name}: no event delivered twice`, `${s.duplicates} duplicates`);
+  }
+  check(
+    streams.reduce((k, s) => k + s.reconnects.length, 0) >= 2,
+    'streams ended by the SIGTERM and the SIGKILL reconnected with Last-Event-ID',
+    streams.map((s) => `${s.name}: ${s.reconnects.length}`).join(', '),
+  );
+  check(
+    streams.some((s) => s.endedWithRetry > 0),
+    "a stream ended by SIGTERM got a last 'retry:' line before the connection closed",
+    streams.map((s) => `${s.name}: ${s.endedWithRetry}`).join(', '),
+  );
+
+  const stored = (
+    await db.query('select message from order_messages where order_id = $1', [orderId])
+  ).rows.map((r) => r.message);
+  const lostMessages = sent.filter((m) => !stored.includes(m));
+  check(
+    lostMessages.length === 0,
+    'every message sent is stored',
+    `${sent.length} sent, ${stored.length} stored`,
+  );
+
+  const unbalanced = await db.query(
+    'select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0',
+  );
+  const total = await db.query('select coalesce(sum(amount_cents), 0)::bigint as s from ledger_entries');
+  const orderPaid = await db.query(
+    "select coalesce(sum(amount_cents), 0)::bigint as s from ledger_entries where account_type = 'order' and account_id = $1",
+    [orderId],
+  );
+  const cardTx = await db.query(
+    "select count(*)::int as n from ledger_transactions where idempotency_key like 'payment:%:card'",
+  );
+  check(
+    unbalanced.rowCount === 0 && Number(total.rows[0].s) === 0,
+    'ledger balanced: every transaction sums to zero',
+  );
+  check(
+    Number(orderPaid.rows[0].s) === Math.round(priced.price * 100) && cardTx.rows[0].n === 1,
+    'the task is paid exactly once, its price, by one card transaction',
+    `${orderPaid.rows[0].s} cents`,
+  );
+
+  const files = expectStatus(
+    await api('GET', `/api/v3/orders/${orderId}/files`, { token }),
+    200,
+    'files',
+  ).files;
+  let intact = 0;
+  for (const f of files) {
+    const dl = await api('GET', `/api/v3/orders/${orderId}/files/${f._id}/download`, { token });
+    const location = dl.headers.get('location');
+    const body = location ? Buffer.from(await (await fetch(location)).arrayBuffer()) : Buffer.from(dl.text);
+    const sum = createHash('sha256').update(body).digest('hex');
+    if (uploaded.some((u) => u.name === f.name && u.sha256 === sum)) intact++;
+  }
+  check(
+    files.length === uploaded.length && intact === uploaded.length,
+    'no file missing: every upload is listed and downloads byte for byte from S3',
+    `${intact} of ${uploaded.length}`,
+  );
+  check(inbox.length > 0, 'mail went out through SMTP', `${inbox.length} messages`);
+
+  const metrics = await api('GET', '/api/v3/metrics', {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const noToken = await api('GET', '/api/v3/metrics');
+  check(
+    metrics.status === 200 &&
+      /geekly_http_requests_total\{/.test(metrics.text) &&
+      /geekly_db_pool_connections\{state="total"\} [1-9]/.test(metrics.text) &&
+      noToken.status === 404,
+    'GET /api/v3/metrics through Caddy: Prometheus text with the token, 404 without',
+  );
+
+  // Every line the processes logged is JSON, and none holds a secret.
+  const logs = ['A', 'B'].map((k) => readFileSync(apis[k].log, 'utf8')).join('\n');
+  const jsonLines = logs.split('\n').filter((l) => l.startsWith('{'));
+  const secrets = [
+    password,
+    token,
+    staffPassword,
+    staff,
+    JWT_SECRET,
+    METRICS_TOKEN,
+    cardToken,
+    '4242 4242 4242 4242',
+  ];
+  const leaked = secrets.filter((s) => s && logs.includes(s));
+  check(
+    jsonLines.length > 20 && leaked.length === 0,
+    'the processes logged JSON lines, no password, token, secret or card number among them',
+    `${jsonLines.length} lines${leaked.length ? `, leaked ${leaked.length}` : ''}`,
+  );
+  const withCaddyId = jsonLines.filter((l) => /"reqId":"[0-9a-f-]{36}"/.test(l)).length;
+  check(withCaddyId > 0, "request ids come from Caddy's X-Request-Id", `${withCaddyId} lines`);
+
+  // npm run backup, then npm run restore into a new database: the same rows.
+  const backupDir = join(work, 'backup');
+  await npm('backup', ['--out', backupDir]);
+  const restoredName = `${dbName}_restored`;
+  await admin.query(`CREATE DATABASE ${restoredName}`);
+  try {
+    const restoredUrl = new URL(DATABASE_URL);
+    restoredUrl.pathname = `/${restoredName}`;
+    await npm('restore', ['--from', backupDir], { ...apiEnv, DATABASE_URL: restoredUrl.toString() });
+    const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
+    const restored = new pg.Client({ connectionString: restoredUrl.toString() });
+    await restored.connect();
+    const counts = async (c) =>
+      (
+        await c.query(
+          `select (select count(*) from ledger_entries)::int as l, (select count(*) from order_messages)::int as m,
+                  (select count(*) from order_files)::int as f, (select count(*) from users)::int as u`,
+        )
+      ).rows[0];
+    const [before, after] = [await counts(db), await counts(restored)];
+    await restored.end();
+    check(
+      JSON.stringify(before) === JSON.stringify(after) && manifest.objects.length === uploaded.length,
+      'npm run backup and npm run restore: a new database with the same rows, the manifest with every file',
+      `${JSON.stringify(after)}, ${manifest.objects.length} objects`,
+    );
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
+  }
+  for (const s of streams) s.close();
+}
+
+/** A browser's EventSource, in short: gzip accepted, `retry:` honoured, Last-Event-ID sent on reconnect. */
+function openStream(name, token) {
+  // endedWithRetry: connections that got a second `retry:` line (the one a draining process sends last).
+  const s = {
+    name,
+    ids: new Set(),
+    reconnects: [],
+    duplicates: 0,
+    endedWithRetry: 0,
+    closed: false,
+    lastId: null,
+  };
+  let retryMs = 3000;
+  let resolveOpened;
+  s.opened = new Promise((r) => {
+    resolveOpened = r;
+  });
+  const connect = () => {
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: 'text/event-stream',
+      'accept-encoding': 'gzip',
+    };
+    if (s.lastId !== null) headers['last-event-id'] = String(s.lastId);
+    const req = https.get(`${PUBLIC_URL}/api/v3/events`, { headers });
+    let ended = false;
+    let retryLines = 0;
+    const again = () => {
+      if (ended || s.closed) return;
+      ended = true;
+      if (retryLines > 1) s.endedWithRetry++;
+      setTimeout(() => {
+        if (s.closed) return;
+        s.reconnects.push(s.lastId);
+        connect();
+      }, retryMs);
+    };
+    req.on('error', again);
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        res.on('end', again);
+        return;
+      }
+      resolveOpened();
+      const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+      let buffer = '';
+      body.setEncoding('utf8');
+      body.on('data', (chunk) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let id = null;
+          let event = 'message';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('retry: ')) {
+              retryMs = Number(line.slice(7));
+              retryLines++;
+            } else if (line.startsWith('id: ')) id = Number(line.slice(4));
+            else if (line.startsWith('event: ')) event = line.slice(7);
+          }
+          if (id === null) continue;
+          s.lastId = id;
+          if (event === 'message') {
+            if (s.ids.has(id)) s.duplicates++;
+            s.ids.add(id);
+          }
+        }
+      });
+      body.on('error', again);
+      body.on('end', again);
+      res.on('aborted', again);
+    });
+    s.close = () => {
+      s.closed = true;
+      req.destroy();
+    };
+  };
+  connect();
+  return s;
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error(`\ntest:deploy failed: ${err.stack ?? err}`);
+  code = 1;
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  for (const c of cleanups) await c().catch(() => {});
+  if (failures.length > 0 || code !== 0) {
+    console.log(`Logs kept in ${work} (api-A.log, api-B.log, caddy.log)`);
+  } else {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+const total = ((Date.now() - started) / 1000).toFixed(1);
+if (failures.length > 0) console.log(`\ntest:deploy: ${failures.length} check(s) failed in ${total} s`);
+else if (code === 0) console.log(`\ntest:deploy: every check passed in ${total} s`);
+// Not process.exit(): it could cut what is still being written to a pipe. Whatever might hold the loop is gone.
+process.exitCode = failures.length > 0 ? 1 : code;
+setTimeout(() => process.exit(process.exitCode), 5000).unref();
