@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
+import { lazyIpCountryLookup } from './adapters/geo/ip-country.ts';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createPayments } from './adapters/payments/create-gateway.ts';
@@ -27,7 +27,14 @@ function jwtSecret(dataDir: string, configured: string | undefined): string {
   return secret;
 }
 
-async function main() {
+/**
+ * `webBuild`: the web app's build under way beside the database's start (scripts/start.mjs, on a fresh clone or
+ * after web changes; decision 034). The app reads the built pages, so it is built once that is done.
+ */
+export type StartOptions = { webBuild?: Promise<void> };
+
+export async function main(options: StartOptions = {}) {
+  options.webBuild?.catch(() => {}); // its failure is reported where it is awaited, below
   const started = performance.now();
   const config = loadConfig();
   const dataDir = resolve(config.DATA_DIR);
@@ -67,7 +74,8 @@ async function main() {
             from: config.TWILIO_FROM ?? '',
           })
         : createFileSms(join(dataDir, 'sms')),
-    ipCountry: await loadIpCountryLookup(),
+    // The country ranges load on the first address that can locate a client, not at start (decision 034).
+    ipCountry: lazyIpCountryLookup(),
     gateway,
     sandbox,
     // The local storage signs with a key of its own, derived like the sandbox's.
@@ -79,6 +87,7 @@ async function main() {
     }),
     now,
   };
+  await options.webBuild;
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
@@ -134,11 +143,17 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-    console.error(err.message);
-  } else {
-    console.error(err);
-  }
-  process.exit(1);
-});
+/** Starts the server as the process's work: an error on the way ends the process with its message. */
+export function runServer(options?: StartOptions) {
+  main(options).catch((err) => {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+      console.error(err.message);
+    } else {
+      console.error(err);
+    }
+    process.exit(1);
+  });
+}
+
+// `node apps/api/src/server.ts` starts it; `npm start` imports it from scripts/start.mjs (decision 034).
+if (import.meta.main) runServer();
