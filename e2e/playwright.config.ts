@@ -50,6 +50,8 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, launchOptions: chromium },
+      // A story per behaviour: those whose screen size changes nothing run at desktop size only (ONE_SIZE).
+      grepInvert: /@one-size/,
     },
   ],
   webServer: {
