@@ -53,7 +53,7 @@ export async function main(options: StartOptions = {}) {
       : createFileTransport(join(dataDir, 'mail'));
   const secret = jwtSecret(dataDir, config.JWT_SECRET);
   const now = () => new Date();
-  const { gateway, sandbox } = createPayments({
+  const { gateway, sandbox } = await createPayments({
     config,
     db: database.db,
     // The sandbox gateway signs with a key of its own, derived so that several processes agree on it.
