@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { deadlineText, expectDeadline, setDeadline } from '../support/deadline-picker.ts';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, ONE_SIZE } from '../support/layout.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -176,7 +176,7 @@ const MOMENTS = [
 
 test(
   'The revision deadline keeps its 24-hour lead at midnight, month and year ends and DST changes',
-  { tag: '@desktop-only' },
+  ONE_SIZE,
   async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
     await signUpStudent(page, testInfo);

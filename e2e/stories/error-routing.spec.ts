@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPage } from '../support/layout.ts';
+import { ONE_SIZE, openPage } from '../support/layout.ts';
 import { JSON_CALL, signUpStudent } from '../support/student.ts';
 
-// Seed 001 §8: the global routing of failures, driven by the answers of the API.
+// Seed 001 §8: the global routing of failures, driven by the answers of the API. Routing does not depend on the
+// screen's size: these run at desktop size only (ONE_SIZE); status-pages.spec.ts shoots the pages at both.
 
 /** A signed-in student on the task list with one task, ready to open it (the page load of a resource). */
 async function studentWithATask(page: Page, testInfo: Parameters<typeof signUpStudent>[1]) {
@@ -18,7 +19,7 @@ async function studentWithATask(page: Page, testInfo: Parameters<typeof signUpSt
   return link;
 }
 
-test("A 401 on any call signs the student out to '/'", async ({ page }, testInfo) => {
+test("A 401 on any call signs the student out to '/'", ONE_SIZE, async ({ page }, testInfo) => {
   const task = await studentWithATask(page, testInfo);
   // The session is gone on the server: the calls that need it now answer 401.
   await page.route(/\/api\/v3\/(users\/client\/me|orders)(\/|\?|$)/, (route) =>
@@ -29,48 +30,52 @@ test("A 401 on any call signs the student out to '/'", async ({ page }, testInfo
   await expect(page.getByRole('link', { name: 'Sign up free' }).first()).toBeVisible();
 });
 
-test('A 503 while the health check fails leads to /healthcheck; while it passes, to /maintenance', async ({
-  page,
-}, testInfo) => {
-  const task = await studentWithATask(page, testInfo);
-  await page.route('**/api/v3/orders/*', (route) =>
-    route.fulfill({ status: 503, json: { detail: 'Unavailable' } }),
-  );
-  await page.route('**/api/v3/ready', (route) =>
-    route.fulfill({ status: 503, json: { detail: 'Database unavailable' } }),
-  );
-  await task.click();
-  await expect(page).toHaveURL(/\/healthcheck$/);
-  await expect(page.getByText(/Sorry! We are experiencing technical difficulties/)).toBeVisible();
+test(
+  'A 503 while the health check fails leads to /healthcheck; while it passes, to /maintenance',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    const task = await studentWithATask(page, testInfo);
+    await page.route('**/api/v3/orders/*', (route) =>
+      route.fulfill({ status: 503, json: { detail: 'Unavailable' } }),
+    );
+    await page.route('**/api/v3/ready', (route) =>
+      route.fulfill({ status: 503, json: { detail: 'Database unavailable' } }),
+    );
+    await task.click();
+    await expect(page).toHaveURL(/\/healthcheck$/);
+    await expect(page.getByText(/Sorry! We are experiencing technical difficulties/)).toBeVisible();
 
-  await page.unroute('**/api/v3/ready');
-  await openPage(page, '/orders');
-  await page.getByRole('link', { name: /Routing check task/ }).click();
-  await expect(page).toHaveURL(/\/maintenance$/);
-  await expect(page.getByRole('heading', { name: 'Ooops' })).toBeVisible();
-});
+    await page.unroute('**/api/v3/ready');
+    await openPage(page, '/orders');
+    await page.getByRole('link', { name: /Routing check task/ }).click();
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByRole('heading', { name: 'Ooops' })).toBeVisible();
+  },
+);
 
-test('A 404 on a page load goes to /page-not-found, while forms keep showing their own 4xx errors', async ({
-  page,
-}, testInfo) => {
-  const email = await signUpStudent(page, testInfo);
-  const list = /\/api\/v3\/orders\?page=0$/;
-  await page.route(list, (route) => route.fulfill({ status: 404, json: { detail: 'Not found' } }));
-  await openPage(page, '/orders');
-  await expect(page).toHaveURL(/\/page-not-found$/);
-  await expect(page.getByRole('heading', { name: 'Looks like you are lost' })).toBeVisible();
-  await page.unroute(list);
+test(
+  'A 404 on a page load goes to /page-not-found, while forms keep showing their own 4xx errors',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    const email = await signUpStudent(page, testInfo);
+    const list = /\/api\/v3\/orders\?page=0$/;
+    await page.route(list, (route) => route.fulfill({ status: 404, json: { detail: 'Not found' } }));
+    await openPage(page, '/orders');
+    await expect(page).toHaveURL(/\/page-not-found$/);
+    await expect(page.getByRole('heading', { name: 'Looks like you are lost' })).toBeVisible();
+    await page.unroute(list);
 
-  // Log-in with a wrong password: the popup says so and nobody is sent anywhere.
-  await page.context().clearCookies();
-  await openPage(page, '/login');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/email/i).fill(email);
-  await dialog.getByLabel(/password/i).fill('not my password');
-  await dialog
-    .getByRole('button', { name: /log in/i })
-    .last()
-    .click();
-  await expect(dialog.getByText('Incorrect password')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-});
+    // Log-in with a wrong password: the popup says so and nobody is sent anywhere.
+    await page.context().clearCookies();
+    await openPage(page, '/login');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/email/i).fill(email);
+    await dialog.getByLabel(/password/i).fill('not my password');
+    await dialog
+      .getByRole('button', { name: /log in/i })
+      .last()
+      .click();
+    await expect(dialog.getByText('Incorrect password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  },
+);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ONE_SIZE } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import { createPricedTask, expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
@@ -35,7 +36,8 @@ test('A declined card shows the bank’s refusal and charges nothing', async ({ 
   await expect(page.getByRole('link', { name: 'Balance $0.00' })).toBeVisible();
 });
 
-test('A gateway server error says the payment didn’t go through', async ({ page }, testInfo) => {
+// The same popup as above (which runs at both sizes) with the other reason's words: desktop size only.
+test('A gateway server error says the payment didn’t go through', ONE_SIZE, async ({ page }, testInfo) => {
   await signUpStudent(page, testInfo);
   const id = await createPricedTask(page.request, {
     title: 'Chemistry lab report',

@@ -14,3 +14,10 @@ export async function openPage(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
+
+/**
+ * The details of a story whose behaviour does not depend on the screen's size (decision 034): the mobile project
+ * skips stories tagged so (playwright.config.ts), the desktop one runs them. The pages they visit are still
+ * shot and checked at both sizes by other stories.
+ */
+export const ONE_SIZE = { tag: '@one-size' };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadIpCountryLookup } from './adapters/geo/ip-country.ts';
+import { lazyIpCountryLookup } from './adapters/geo/ip-country.ts';
 import { createFileTransport, createSmtpTransport } from './adapters/mail/mail-transport.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createPayments } from './adapters/payments/create-gateway.ts';
@@ -30,7 +30,14 @@ function jwtSecret(dataDir: string, configured: string | undefined): string {
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
-async function main() {
+/**
+ * `webBuild`: the web app's build under way beside the database's start (scripts/start.mjs, on a fresh clone or
+ * after web changes; decision 034). The app reads the built pages, so it is built once that is done.
+ */
+export type StartOptions = { webBuild?: Promise<void> };
+
+export async function main(options: StartOptions = {}) {
+  options.webBuild?.catch(() => {}); // its failure is reported where it is awaited, below
   const started = performance.now();
   const config = loadConfig();
   // JSON lines on stdout, secrets left out (decision 032); the app and the workers share it.
@@ -55,7 +62,7 @@ async function main() {
       : createFileTransport(join(dataDir, 'mail'));
   const secret = jwtSecret(dataDir, config.JWT_SECRET);
   const now = () => new Date();
-  const { gateway, sandbox } = createPayments({
+  const { gateway, sandbox } = await createPayments({
     config,
     db: database.db,
     // The sandbox gateway signs with a key of its own, derived so that several processes agree on it.
@@ -76,7 +83,8 @@ async function main() {
             from: config.TWILIO_FROM ?? '',
           })
         : createFileSms(join(dataDir, 'sms')),
-    ipCountry: await loadIpCountryLookup(),
+    // The country ranges load on the first address that can locate a client, not at start (decision 034).
+    ipCountry: lazyIpCountryLookup(),
     gateway,
     sandbox,
     // The local storage signs with a key of its own, derived like the sandbox's.
@@ -88,6 +96,7 @@ async function main() {
     }),
     now,
   };
+  await options.webBuild;
   const app = await buildApp(ctx, { loggerInstance: log });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
@@ -158,11 +167,17 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-    console.error(err.message);
-  } else {
-    console.error(err);
-  }
-  process.exit(1);
-});
+/** Starts the server as the process's work: an error on the way ends the process with its message. */
+export function runServer(options?: StartOptions) {
+  main(options).catch((err) => {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+      console.error(err.message);
+    } else {
+      console.error(err);
+    }
+    process.exit(1);
+  });
+}
+
+// `node apps/api/src/server.ts` starts it; `npm start` imports it from scripts/start.mjs (decision 034).
+if (import.meta.main) runServer();

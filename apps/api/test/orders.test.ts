@@ -173,6 +173,19 @@ describe('GET /orders', () => {
       const plainView = await call(t, { url: `/orders/${order._id}`, token: plain.token });
       expect(plainView.status).toBe(200);
       expect(queries).toBe(1);
+      // A page of unpriced drafts (title and subject only) next to priced tasks is one statement too (issue 25).
+      for (let i = 0; i < 3; i++) {
+        const draft = await call(t, {
+          url: '/orders',
+          token: plain.token,
+          body: { title: `Draft ${i}`, subject: 'English' },
+        });
+        expect(draft.status).toBe(201);
+      }
+      const drafts = await queriesFor(plain.token);
+      expect(drafts.n).toBe(1);
+      expect(drafts.body.results).toHaveLength(4);
+      expect(drafts.body.results.filter((o: { price: number | null }) => o.price === null)).toHaveLength(3);
     } finally {
       client.query = original;
     }

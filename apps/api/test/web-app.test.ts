@@ -112,6 +112,10 @@ describe('serving the web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(js);
+    // The copies have no route of their own (one route a file, not three: decision 034).
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1a2b.js' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1a2b.js.br' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/app-1a2b.js.gz' })).toBe(false);
   });
 
   it('answers client-side routes with the SPA fallback, and unknown API paths with a JSON 404', async () => {

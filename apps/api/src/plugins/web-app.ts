@@ -86,6 +86,8 @@ export async function registerWebApp(app: FastifyInstance, root: string) {
     root,
     prefix: '/',
     wildcard: false,
+    // The .br and .gz copies are found beside the file a request names (preCompressed): no route of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     index: ['index.html'],
     // The build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs).
     preCompressed: true,

@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type IpCountryLookup, loadIpCountryLookup } from '../../src/adapters/geo/ip-country.ts';
+import {
+  type IpCountryLookup,
+  lazyIpCountryLookup,
+  loadIpCountryLookup,
+} from '../../src/adapters/geo/ip-country.ts';
 
 // Expected countries were read from the shipped DB-IP files (@ip-location-db/dbip-country 2.3.2026060120):
 //   81.2.64.0,81.2.127.255,GB   (between 81.1.230.0-81.2.63.255 RU and 81.2.128.0-81.2.128.255 DE)
@@ -118,6 +122,27 @@ describe('offline IP to country (DB-IP Lite)', () => {
     const again = await loadIpCountryLookup();
     expect(performance.now() - started).toBeLessThan(50);
     expect(again).toBe(lookup);
+  });
+
+  it("the server's lazy lookup reads the ranges only for an address that can locate a client", () => {
+    const lazy = lazyIpCountryLookup();
+    for (const ip of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.7',
+      'fe80::1%eth0',
+      'nonsense',
+    ]) {
+      expect(lazy(ip), ip).toBeNull();
+    }
+    expect(lazy.loaded()).toBe(false);
+    for (const ip of ['81.2.69.160', '8.8.8.8', '2a00:1450:4009:81f::200e', '::ffff:8.8.8.8', '81.2.128.0']) {
+      expect(lazy(ip), ip).toBe(lookup(ip));
+    }
+    expect(lazy.loaded()).toBe(true);
+    expect(lazy('81.2.64.0')).toBe('GB');
   });
 
   it('agrees with the text range files at the edges of sampled ranges', async () => {

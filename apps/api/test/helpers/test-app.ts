@@ -85,7 +85,7 @@ export async function createTestApp(
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   const sandboxSecret = randomBytes(32).toString('hex');
-  const { gateway, sandbox } = createPayments({
+  const { gateway, sandbox } = await createPayments({
     config,
     db: database.db,
     sandboxSecret,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { isIPv4, isIPv6 } from 'node:net';
@@ -270,13 +271,16 @@ function isSpecialV4(n: number): boolean {
   return specialV4.some(({ prefix, shift }) => n >>> shift === prefix);
 }
 
-function buildLookup(v4: RangeTable, v6: RangeTable): IpCountryLookup {
+type Tables = { v4: RangeTable; v6: RangeTable };
+
+/** The lookup; `tables` is called only for an address that can locate a client (never for loopback or private). */
+function buildLookup(tables: () => Tables): IpCountryLookup {
   const input = new Uint8Array(64);
   const key = new Uint32Array(4);
   const lookupV4 = (n: number): string | null => {
     if (isSpecialV4(n)) return null;
     key[0] = n;
-    return countryName(find(v4, key));
+    return countryName(find(tables().v4, key));
   };
   return (ip) => {
     // node:net validates the syntax; the parsers below only convert what it accepted.
@@ -294,18 +298,21 @@ function buildLookup(v4: RangeTable, v6: RangeTable): IpCountryLookup {
     // Only global unicast (2000::/3) locates a client: this rules out :: and ::1, fc00::/7 (unique
     // local), fe80::/10 (link-local) and ff00::/8 (multicast); 2001:db8::/32 is for documentation.
     if (w0 >>> 29 !== 1 || w0 === 0x20010db8) return null;
-    return countryName(find(v6, key));
+    return countryName(find(tables().v6, key));
   };
 }
+
+const parseTables = (v4Text: Bytes, v6Text: Bytes): Tables => ({
+  v4: buildTable(IPV4_FILE, v4Text, 1, parseIpv4Into),
+  v6: buildTable(IPV6_FILE, v6Text, 4, parseIpv6),
+});
 
 let loading: Promise<IpCountryLookup> | undefined;
 
 async function load(): Promise<IpCountryLookup> {
   const [v4Text, v6Text] = await Promise.all([readFile(dataFile(IPV4_FILE)), readFile(dataFile(IPV6_FILE))]);
-  return buildLookup(
-    buildTable(IPV4_FILE, v4Text, 1, parseIpv4Into),
-    buildTable(IPV6_FILE, v6Text, 4, parseIpv6),
-  );
+  const tables = parseTables(v4Text, v6Text);
+  return buildLookup(() => tables);
 }
 
 /**
@@ -320,4 +327,18 @@ export async function loadIpCountryLookup(): Promise<IpCountryLookup> {
     loading = undefined;
     throw error;
   }
+}
+
+/**
+ * The same lookup without loading anything up front (the server's start, decision 034): the ranges are read
+ * and parsed (a few hundred ms) the first time an address that can locate a client is looked up. Loopback,
+ * private and malformed addresses, as a local demo sees, never load them. `loaded()` says whether they were.
+ */
+export function lazyIpCountryLookup(): IpCountryLookup & { loaded(): boolean } {
+  let tables: Tables | undefined;
+  const lookup = buildLookup(() => {
+    tables ??= parseTables(readFileSync(dataFile(IPV4_FILE)), readFileSync(dataFile(IPV6_FILE)));
+    return tables;
+  });
+  return Object.assign((ip: string) => lookup(ip), { loaded: () => tables !== undefined });
 }

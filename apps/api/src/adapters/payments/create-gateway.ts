@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { createSandboxEvents, type SandboxEvents, type WebhookSender } from './sandbox/sandbox-events.ts';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
-import { createStripeGateway } from './stripe/stripe-gateway.ts';
 
 /** The sandbox processor's own parts, present when GATEWAY=sandbox. */
 export type SandboxRuntime = {
@@ -13,7 +12,8 @@ export type SandboxRuntime = {
   bindSender(send: WebhookSender): void;
 };
 
-export function createPayments(opts: {
+/** Async so that the Stripe SDK (200-odd modules) is loaded only when GATEWAY=stripe (decision 034). */
+export async function createPayments(opts: {
   config: Config;
   db: Db;
   /** Signs the sandbox's forms and webhooks. */
@@ -21,9 +21,10 @@ export function createPayments(opts: {
   now: () => Date;
   /** How often the sandbox retries undelivered webhooks and expires sessions; 0 in tests. */
   sandboxPollMs: number;
-}): { gateway: PaymentGateway; sandbox: SandboxRuntime | null } {
+}): Promise<{ gateway: PaymentGateway; sandbox: SandboxRuntime | null }> {
   const { config } = opts;
   if (config.GATEWAY === 'stripe') {
+    const { createStripeGateway } = await import('./stripe/stripe-gateway.ts');
     return {
       gateway: createStripeGateway({
         secretKey: config.STRIPE_SECRET_KEY ?? '',

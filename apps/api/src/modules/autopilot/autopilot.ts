@@ -17,7 +17,6 @@ import {
   ensureAutopilotAccount,
   recordStep,
 } from './autopilot.repository.ts';
-import { demoDocument } from './autopilot-document.ts';
 import {
   chooseGeek,
   isOnRevision,
@@ -80,6 +79,8 @@ async function uploadDocument(
   step: Extract<PlannedStep, { kind: 'deliver' }>,
   geekName: string,
 ) {
+  // pdf-lib is loaded on the first delivery, not at the server's start (decision 034).
+  const { demoDocument } = await import('./autopilot-document.ts');
   const bytes = await demoDocument({
     number: order.number,
     title: order.title,
