@@ -1,0 +1,196 @@
+import h from '../components/public-header.module.css';
+import stats from '../features/landing/components/landing-sections.module.css';
+import {
+  PROMO_CLOSED_ATTRIBUTE,
+  PROMO_CLOSED_KEY,
+} from '../features/landing/components/promo-banner-storage.ts';
+import reveal from '../features/landing/components/reveal.module.css';
+import { readStoredConsent, startAnalytics } from '../lib/analytics.ts';
+import { api } from '../lib/api-client.ts';
+import { rememberEmailLink } from '../lib/return-to.ts';
+import { rememberLanding } from '../lib/sign-up-extras.ts';
+import { AUTH_EVENT, type AuthRequest } from './auth-request.ts';
+
+// The public pages' islands (decision 033). React Router prerenders these pages; in the browser this plain
+// module (a few KB, run after the load event by the loader that apps/web/scripts/public-islands.mjs puts in
+// each page) wires the small interactive parts to the prerendered markup and loads the Preact islands (the
+// forms, the popups, the cookie banner) as their own chunks, only on the pages, or at the moment, they are
+// used. Nothing here imports React: a signed-in visitor's page boots the full app instead (the loader).
+
+const HEADER_FIX_THRESHOLD = 70; // seed 001 §9, as components/public-header.tsx
+
+const all = (selector: string) => [...document.querySelectorAll(selector)];
+
+/** Seed 001 §2 and §9: the mobile menu, and the header fixed once the promo banner (or 70 px) scrolled away. */
+function header() {
+  const button = document.querySelector<HTMLButtonElement>('button[aria-controls="public-mobile-menu"]');
+  const menu = document.getElementById('public-mobile-menu');
+  const bar = button?.closest('header');
+  if (!button || !menu || !bar) return;
+  const burger = button.querySelector('span[aria-hidden]');
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    menu.hidden = !open;
+    if (burger) burger.className = (open ? h.burgerOpen : h.burger) ?? '';
+  };
+  button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+  window.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !menu.hidden) setOpen(false);
+  });
+  menu.addEventListener('click', (e) => {
+    if ((e.target as Element).closest('a')) setOpen(false);
+  });
+
+  const banner = document.querySelector<HTMLElement>('[data-promo-banner]');
+  let bannerHeight = 0;
+  const update = () => {
+    const fixed = window.scrollY >= (bannerHeight > 0 ? bannerHeight : HEADER_FIX_THRESHOLD);
+    bar.className = (fixed ? h.headerFixed : h.header) ?? '';
+    if (fixed) bar.setAttribute('data-fixed', 'true');
+    else bar.removeAttribute('data-fixed');
+  };
+  window.addEventListener('scroll', update, { passive: true });
+  update();
+  if (!banner) return;
+  const observer = new ResizeObserver(() => {
+    bannerHeight = banner.isConnected ? banner.offsetHeight : 0;
+    update();
+  });
+  observer.observe(banner);
+  promoBanner(banner, () => {
+    observer.disconnect();
+    bannerHeight = 0;
+    update();
+  });
+}
+
+/** Seed 001 §1: NEWUSER's banner; once dismissed it stays away (the page's inline script hides it at paint). */
+function promoBanner(banner: HTMLElement, onGone: () => void) {
+  const remove = () => {
+    banner.remove();
+    onGone();
+  };
+  let closed = false;
+  try {
+    closed = localStorage.getItem(PROMO_CLOSED_KEY) === '1';
+  } catch {
+    // no storage: shown
+  }
+  if (closed) {
+    remove();
+    return;
+  }
+  banner.querySelector('button')?.addEventListener('click', () => {
+    try {
+      localStorage.setItem(PROMO_CLOSED_KEY, '1');
+    } catch {
+      // Without storage the banner still closes for this page view.
+    }
+    document.documentElement.setAttribute(PROMO_CLOSED_ATTRIBUTE, '');
+    remove();
+  });
+}
+
+/** Seed 001 §2: a block still below the viewport fades in as it scrolls into view (features/landing reveal.tsx). */
+function revealBlocks() {
+  if (typeof IntersectionObserver === 'undefined') return;
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  for (const el of all(`.${reveal.reveal}`) as HTMLElement[]) {
+    if (el.getBoundingClientRect().top < window.innerHeight) continue;
+    el.dataset.reveal = 'waiting';
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          el.dataset.reveal = 'shown';
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '0px 0px -10% 0px' },
+    );
+    observer.observe(el);
+  }
+}
+
+type PublicStats = { geeks_online: number; signups_last_week: number };
+
+/** Seed 001 §1–2: the live counts (features/landing geeks-online.tsx); none shown while unknown or failed. */
+function publicStats() {
+  const place = document.querySelector('[data-island="public-stats"]');
+  if (!place) return;
+  api<PublicStats>('/public/stats').then(
+    ({ geeks_online, signups_last_week }) => {
+      const count = (n: number, one: string, many: string, rest: string, dot: boolean) => {
+        const span = document.createElement('span');
+        span.className = stats.count ?? '';
+        if (dot) {
+          const d = document.createElement('span');
+          d.className = stats.dot ?? '';
+          d.setAttribute('aria-hidden', 'true');
+          span.append(d);
+        }
+        const strong = document.createElement('strong');
+        strong.textContent = String(n);
+        span.append(strong, ` ${n === 1 ? one : many} ${rest}`);
+        return span;
+      };
+      place.replaceChildren(
+        count(geeks_online, 'Geek', 'Geeks', 'online now', true),
+        count(signups_last_week, 'student', 'students', 'signed up last week', false),
+      );
+    },
+    () => {},
+  );
+}
+
+/** Log in and Sign up links, and the forms' sign-up step, open the auth popup island over the page. */
+function authPopup() {
+  const open = (request: AuthRequest) =>
+    import('./auth.tsx').then((m) => m.openAuth(request.mode, request.replace));
+  window.addEventListener(AUTH_EVENT, (e) => open((e as CustomEvent<AuthRequest>).detail));
+  document.addEventListener('click', (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = (e.target as Element).closest('a');
+    const path = link?.getAttribute('href');
+    if (path !== '/login' && path !== '/signup') return;
+    e.preventDefault();
+    open({ mode: path === '/signup' ? 'signup' : 'login', replace: false });
+  });
+}
+
+/** Popups opened by a button of the page: loaded on the click. */
+function dialogButtons() {
+  for (const button of all('[data-island="how-it-works"]')) {
+    button.addEventListener('click', () => import('./dialogs.tsx').then((m) => m.openHowItWorks()));
+  }
+  for (const button of all('[data-island="teacher-dialog"]')) {
+    const kind = button.getAttribute('data-kind') === 'institution' ? 'institution' : 'teacher';
+    button.addEventListener('click', () => import('./dialogs.tsx').then((m) => m.openTeacherDialog(kind)));
+  }
+  for (const button of all('[data-island="consent-preferences"]')) {
+    button.addEventListener('click', () => import('./consent.tsx').then((m) => m.openConsentChoices()));
+  }
+}
+
+async function islands() {
+  const waits: Promise<unknown>[] = [];
+  const forms = all('[data-island="task-form"]');
+  if (forms.length > 0) waits.push(import('./task-forms.tsx').then((m) => m.mountTaskForms(forms)));
+  const more = all('[data-island="geek-application"], [data-island="feature-slider"]');
+  if (more.length > 0) waits.push(import('./page-forms.tsx').then((m) => m.mountPageForms(more)));
+  // Seed 001 §3: only a visitor who has not chosen yet may see the banner (it asks for the country itself).
+  if (readStoredConsent() === null) waits.push(import('./consent.tsx').then((m) => m.showConsentBanner()));
+  await Promise.all(waits);
+}
+
+startAnalytics();
+rememberLanding(window.location);
+rememberEmailLink(window.location);
+header();
+revealBlocks();
+publicStats();
+authPopup();
+dialogButtons();
+islands().finally(() => {
+  // Browser stories wait for this mark before they use a public page (e2e/support/public-site.ts).
+  document.documentElement.dataset.hydrated = 'true';
+});
