@@ -4,11 +4,14 @@ import { mountInBody } from './mount.ts';
 
 let shown = false;
 
-/** Seed 001 §2–4: the cookie banner, with its country rules (it asks GET /geo and decides, as in the app). */
-export function showConsentBanner() {
+/**
+ * Seed 001 §2–4: the cookie banner, as in the app. `country` is the answer of GET /geo when the page asked it
+ * already (the banner then shows only for the countries of the list); without it the banner asks.
+ */
+export function showConsentBanner(country?: string | null) {
   if (shown) return;
   shown = true;
-  mountInBody(<ConsentBanner />);
+  mountInBody(<ConsentBanner country={country} />);
 }
 
 /** The cookie policy's 'Change my cookie choices': the banner's preferences view. */

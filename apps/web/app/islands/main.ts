@@ -1,3 +1,4 @@
+import { needsConsentBanner } from '@geekly/domain/consent/consent-countries.ts';
 import h from '../components/public-header.module.css';
 import stats from '../features/landing/components/landing-sections.module.css';
 import {
@@ -171,15 +172,56 @@ function dialogButtons() {
   }
 }
 
-async function islands() {
+/**
+ * Takes over a prerendered element on its first use (a pointer, focus or key on it), so a page that is only
+ * read runs none of it: its module is loaded after the page (`module`), and once loaded the take-over runs
+ * before the next event (a microtask after this one), so the click or the typing that follows reaches it. A
+ * submit before then waits for it and is sent again.
+ */
+function onFirstUse<M>(element: Element, module: Promise<M>, take: (m: M, element: Element) => void) {
+  const events = ['pointerdown', 'focusin', 'keydown', 'submit'];
+  const handler = (e: Event) => {
+    for (const type of events) element.removeEventListener(type, handler, true);
+    if (e.type === 'submit') e.preventDefault();
+    module.then((m) => {
+      take(m, element);
+      if (e.type === 'submit') (element as HTMLFormElement).requestSubmit();
+    });
+  };
+  for (const type of events) element.addEventListener(type, handler, true);
+}
+
+/** The forms and the slider of the page, taken over on first use; resolves once their modules are loaded. */
+function pageIslands(): Promise<unknown>[] {
   const waits: Promise<unknown>[] = [];
   const forms = all('[data-island="task-form"]');
-  if (forms.length > 0) waits.push(import('./task-forms.tsx').then((m) => m.mountTaskForms(forms)));
+  if (forms.length > 0) {
+    const module = import('./task-forms.tsx');
+    for (const form of forms) onFirstUse(form, module, (m, el) => m.mountTaskForm(el));
+    waits.push(module);
+  }
   const more = all('[data-island="geek-application"], [data-island="feature-slider"]');
-  if (more.length > 0) waits.push(import('./page-forms.tsx').then((m) => m.mountPageForms(more)));
-  // Seed 001 §3: only a visitor who has not chosen yet may see the banner (it asks for the country itself).
-  if (readStoredConsent() === null) waits.push(import('./consent.tsx').then((m) => m.showConsentBanner()));
-  await Promise.all(waits);
+  if (more.length > 0) {
+    const module = import('./page-forms.tsx');
+    for (const el of more) {
+      const slider = el.getAttribute('data-island') === 'feature-slider';
+      onFirstUse(el, module, (m) => (slider ? m.mountFeatureSlider(el) : m.mountGeekApplication(el)));
+    }
+    waits.push(module);
+  }
+  return waits;
+}
+
+/** Seed 001 §3: a visitor who has not chosen yet, from a country of the list, gets the cookie banner. */
+function consentBanner(): Promise<unknown> {
+  if (readStoredConsent() !== null) return Promise.resolve();
+  return api<{ country_code: string | null }>('/geo').then(
+    ({ country_code }) =>
+      needsConsentBanner(country_code) && readStoredConsent() === null
+        ? import('./consent.tsx').then((m) => m.showConsentBanner(country_code))
+        : null,
+    () => {},
+  );
 }
 
 startAnalytics();
@@ -190,7 +232,7 @@ revealBlocks();
 publicStats();
 authPopup();
 dialogButtons();
-islands().finally(() => {
+Promise.all([...pageIslands(), consentBanner()]).finally(() => {
   // Browser stories wait for this mark before they use a public page (e2e/support/public-site.ts).
   document.documentElement.dataset.hydrated = 'true';
 });

@@ -3,14 +3,9 @@ import { track } from '../lib/analytics.ts';
 import { FeatureSlider } from '../routes/for-teachers.tsx';
 import { mountOver } from './mount.ts';
 
-/** /join-our-team's Geek application and /for-teachers' feature slider, over their prerendered markup. */
-export function mountPageForms(elements: Element[]) {
-  for (const element of elements) {
-    const island = element.getAttribute('data-island');
-    if (island === 'geek-application') {
-      mountOver(element, <GeekApplicationForm onSubmitted={() => track('geek_application_sent')} />);
-    } else if (island === 'feature-slider') {
-      mountOver(element, <FeatureSlider />);
-    }
-  }
-}
+/** /join-our-team's Geek application, over its prerendered markup. */
+export const mountGeekApplication = (form: Element) =>
+  mountOver(form, <GeekApplicationForm onSubmitted={() => track('geek_application_sent')} />);
+
+/** /for-teachers' feature slider, over its prerendered markup. */
+export const mountFeatureSlider = (slider: Element) => mountOver(slider, <FeatureSlider />);

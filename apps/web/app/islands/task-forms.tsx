@@ -24,10 +24,8 @@ async function startTask(task: LandingTask) {
   navigate('/signup');
 }
 
-/** Seed 001 §2: every mini task form of the page, over its prerendered markup. */
-export function mountTaskForms(forms: Element[]) {
-  for (const form of forms) {
-    const props = JSON.parse(form.getAttribute('data-island-props') ?? '{}') as FormProps;
-    mountOver(form, <LandingTaskForm {...props} onTask={startTask} />);
-  }
+/** Seed 001 §2: a mini task form, over its prerendered markup. */
+export function mountTaskForm(form: Element) {
+  const props = JSON.parse(form.getAttribute('data-island-props') ?? '{}') as FormProps;
+  mountOver(form, <LandingTaskForm {...props} onTask={startTask} />);
 }
