@@ -65,6 +65,9 @@ function header() {
   });
 }
 
+// Banners of every page: static ones (such as a production-mode notice from the root layout) need nothing here;
+// one that reacts to the visitor gets its function beside promoBanner() and a call at the end of this file.
+
 /** Seed 001 §1: NEWUSER's banner; once dismissed it stays away (the page's inline script hides it at paint). */
 function promoBanner(banner: HTMLElement, onGone: () => void) {
   const remove = () => {

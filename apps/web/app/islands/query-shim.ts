@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 
 // The islands' stand-in for '@tanstack/react-query' (decision 033): a public page holds no server cache, so
-// this is the part of its API the public components call, in 1 KB instead of 12. A visitor on an island is
-// logged out (a signed-in visitor gets the full app), so a query has no data; a mutation runs its function
-// with the same callbacks, in the same order, as TanStack Query's.
+// this is the part of its API the public components call, in 1 KB instead of 12: a query fetches once, a
+// mutation runs its function with the same callbacks, in the same order, as TanStack Query's, and the client
+// keeps what is set in it for the page's life (the session after a log-in, until the page load into the app).
 
 type Key = readonly unknown[];
 type QueryOptions<T> = { queryKey: Key; queryFn?: () => Promise<T> } & Record<string, unknown>;
