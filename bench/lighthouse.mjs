@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PATHS = (process.env.BENCH_PATHS ?? process.env.BENCH_PATH ?? '/').split(',').filter(Boolean);
 const repo = new URL('..', import.meta.url).pathname;
 const webRoot = join(repo, 'apps/web/build/client');
