@@ -95,24 +95,30 @@ function promoBanner(banner: HTMLElement, onGone: () => void) {
   });
 }
 
-/** Seed 001 §2: a block still below the viewport fades in as it scrolls into view (features/landing reveal.tsx). */
+/**
+ * Seed 001 §2: a block still below the viewport fades in as it scrolls into view (features/landing reveal.tsx).
+ * The observer's first report says where each block is, so the page's layout is never forced from here.
+ */
 function revealBlocks() {
   if (typeof IntersectionObserver === 'undefined') return;
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-  for (const el of all(`.${reveal.reveal}`) as HTMLElement[]) {
-    if (el.getBoundingClientRect().top < window.innerHeight) continue;
-    el.dataset.reveal = 'waiting';
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const el = entry.target as HTMLElement;
+        if (el.dataset.reveal === 'waiting') {
+          if (!entry.isIntersecting) continue;
           el.dataset.reveal = 'shown';
-          observer.disconnect();
+        } else if (entry.boundingClientRect.top >= window.innerHeight) {
+          el.dataset.reveal = 'waiting';
+          continue;
         }
-      },
-      { rootMargin: '0px 0px -10% 0px' },
-    );
-    observer.observe(el);
-  }
+        observer.unobserve(el);
+      }
+    },
+    { rootMargin: '0px 0px -10% 0px' },
+  );
+  for (const el of all(`.${reveal.reveal}`)) observer.observe(el);
 }
 
 type PublicStats = { geeks_online: number; signups_last_week: number };
