@@ -209,13 +209,16 @@ function pageIslands(): Promise<unknown>[] {
     for (const form of forms) onFirstUse(form, module, (m, el) => m.mountTaskForm(el));
     waits.push(module);
   }
-  const more = all('[data-island="geek-application"], [data-island="feature-slider"]');
-  if (more.length > 0) {
-    const module = import('./page-forms.tsx');
-    for (const el of more) {
-      const slider = el.getAttribute('data-island') === 'feature-slider';
-      onFirstUse(el, module, (m) => (slider ? m.mountFeatureSlider(el) : m.mountGeekApplication(el)));
-    }
+  const applications = all('[data-island="geek-application"]');
+  if (applications.length > 0) {
+    const module = import('./geek-application.tsx');
+    for (const form of applications) onFirstUse(form, module, (m, el) => m.mountGeekApplication(el));
+    waits.push(module);
+  }
+  const sliders = all('[data-island="feature-slider"]');
+  if (sliders.length > 0) {
+    const module = import('./feature-slider.tsx');
+    for (const slider of sliders) onFirstUse(slider, module, (m, el) => m.mountFeatureSlider(el));
     waits.push(module);
   }
   return waits;
