@@ -1,4 +1,4 @@
-import { FeatureSlider } from '../routes/for-teachers.tsx';
+import { FeatureSlider } from '../features/teachers/components/feature-slider.tsx';
 import { mountOver } from './mount.ts';
 
 /** /for-teachers' feature slider, over its prerendered markup. */
