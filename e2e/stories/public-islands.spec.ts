@@ -39,3 +39,17 @@ test('A visitor’s public page loads only its islands; Log in opens the popup o
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => !/^\/assets\/islands?-/.test(path))).toEqual([]);
 });
+
+test('An island takes over its markup on first use: the teachers’ feature slider moves on the first click', async ({
+  page,
+}) => {
+  await openPublicPage(page, '/for-teachers');
+  const slides = page.getByRole('region', { name: 'Features' });
+  await expect(slides.getByText('1 of 3')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Next feature' }).click();
+  await expect(slides.getByText('2 of 3')).toHaveCount(1);
+  await expect(slides.getByRole('heading', { name: 'Homework in one list' })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous feature' }).click();
+  await page.getByRole('button', { name: 'Previous feature' }).click();
+  await expect(slides.getByRole('heading', { name: 'Messages with context' })).toBeVisible();
+});
