@@ -10,7 +10,7 @@ import { inlineScriptHashes, registerWebApp } from '../src/plugins/web-app.ts';
 const root = mkdtempSync(join(tmpdir(), 'geekly-web-'));
 const inline = 'window.__boot = 1;';
 const aboutInline = 'window.__about = 1;';
-// A prerendered page keeps React Router's bootstrap as text until load (apps/web/scripts/defer-hydration.mjs);
+// A prerendered page keeps React Router's bootstrap as text until load (apps/web/scripts/public-islands.mjs);
 // the script that runs it later carries the same text, so its hash must be allowed too.
 const deferredBoot = 'import "/assets/manifest-1.js";\nimport("/assets/entry.client-1.js");';
 const spaInline = 'window.__spa = 1;';

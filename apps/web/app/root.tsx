@@ -20,6 +20,10 @@ const PROMO_CLOSED_SCRIPT =
 
 import './styles/tokens.css';
 import './styles/global.css';
+// The public pages render the cookie banner as an island (decision 033), which brings no stylesheet of its
+// own: every page holds its styles from the start.
+import './components/button.module.css';
+import './features/consent/components/consent-banner.module.css';
 
 /** The default title and description; each public page exports its own `meta`, which replaces these. */
 export function meta() {

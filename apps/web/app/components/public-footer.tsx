@@ -74,7 +74,12 @@ export function PublicFooter() {
               </li>
             ))}
             <li>
-              <button type="button" className={s.linkButton} onClick={() => setHowOpen(true)}>
+              <button
+                type="button"
+                className={s.linkButton}
+                onClick={() => setHowOpen(true)}
+                data-island="how-it-works"
+              >
                 How it works
               </button>
             </li>
@@ -141,18 +146,23 @@ export function PublicFooter() {
           )
         </p>
       </div>
-      {howOpen ? (
-        <Dialog title="How it works" onClose={() => setHowOpen(false)}>
-          <ol className={s.steps}>
-            {HOW_IT_WORKS_STEPS.map((step) => (
-              <li key={step.title}>
-                <strong>{step.title}</strong>
-                <span>{step.text}</span>
-              </li>
-            ))}
-          </ol>
-        </Dialog>
-      ) : null}
+      {howOpen ? <HowItWorksDialog onClose={() => setHowOpen(false)} /> : null}
     </footer>
+  );
+}
+
+/** Seed 001 §2: the footer's How it works popup (also opened by the public pages' islands, decision 033). */
+export function HowItWorksDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title="How it works" onClose={onClose}>
+      <ol className={s.steps}>
+        {HOW_IT_WORKS_STEPS.map((step) => (
+          <li key={step.title}>
+            <strong>{step.title}</strong>
+            <span>{step.text}</span>
+          </li>
+        ))}
+      </ol>
+    </Dialog>
   );
 }

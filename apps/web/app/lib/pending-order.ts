@@ -23,3 +23,13 @@ export function clearPendingOrder() {
 }
 
 export const hasPendingOrder = () => readPendingOrder() !== null;
+
+const newTaskId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** Seed 001 §4: a task started while logged out, kept under a new toid; `from` is the page it started on. */
+export function keepPendingOrder(task: { title: string; subject: string }, from: string) {
+  savePendingOrder({ toid: newTaskId(), title: task.title, subject: task.subject, from });
+}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { TeacherContactDialog } from '../features/applications/components/teacher-contact-dialog.tsx';
+import { FeatureSlider } from '../features/teachers/components/feature-slider.tsx';
 import t from './for-teachers.module.css';
 import s from './marketing-page.module.css';
 import type { PublicRouteHandle } from './public-layout.tsx';
@@ -35,21 +36,6 @@ const BENEFITS = [
   },
 ];
 
-const FEATURES = [
-  {
-    title: 'Groups that fit your teaching',
-    text: 'Create a group per class, course or project, and move students between them in a click.',
-  },
-  {
-    title: 'Homework in one list',
-    text: 'Give every task a deadline and instructions; students see exactly what is due and when.',
-  },
-  {
-    title: 'Messages with context',
-    text: 'Every conversation sits next to the homework it is about, so nothing gets lost.',
-  },
-];
-
 // Illustrative: what teachers told us they need; not quotes of named people.
 const REVIEWS = [
   'I need one place for homework, not five apps and a pile of e-mails.',
@@ -77,10 +63,6 @@ type Modal = 'teacher' | 'institution' | null;
 /** Seed 001 §1, §2: the planned teacher platform — beta sign-up, institution application, pricing and FAQ. */
 export default function ForTeachers() {
   const [modal, setModal] = useState<Modal>(null);
-  const [slide, setSlide] = useState(0);
-
-  const feature = FEATURES[slide] ?? FEATURES[0];
-  const move = (by: number) => setSlide((i) => (i + by + FEATURES.length) % FEATURES.length);
 
   return (
     <main className={s.page}>
@@ -92,10 +74,21 @@ export default function ForTeachers() {
           are opening it to teachers in beta — join early and help shape it.
         </p>
         <div className={t.heroActions}>
-          <Button type="button" onClick={() => setModal('teacher')}>
+          <Button
+            type="button"
+            onClick={() => setModal('teacher')}
+            data-island="teacher-dialog"
+            data-kind="teacher"
+          >
             Join the beta
           </Button>
-          <Button type="button" variant="secondary" onClick={() => setModal('institution')}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => setModal('institution')}
+            data-island="teacher-dialog"
+            data-kind="institution"
+          >
             For institutions
           </Button>
         </div>
@@ -115,31 +108,7 @@ export default function ForTeachers() {
         </ul>
       </section>
 
-      <section className={t.slider} aria-roledescription="carousel" aria-labelledby="features">
-        <h2 id="features" className={s.sectionTitle}>
-          Features
-        </h2>
-        <section
-          className={t.slide}
-          aria-roledescription="slide"
-          aria-label={`${slide + 1} of ${FEATURES.length}`}
-          aria-live="polite"
-        >
-          <p className={t.slideCount} aria-hidden="true">
-            {slide + 1} of {FEATURES.length}
-          </p>
-          <h3 className={s.stepTitle}>{feature?.title}</h3>
-          <p>{feature?.text}</p>
-        </section>
-        <div className={t.sliderControls}>
-          <Button type="button" variant="secondary" onClick={() => move(-1)} aria-label="Previous feature">
-            ←
-          </Button>
-          <Button type="button" variant="secondary" onClick={() => move(1)} aria-label="Next feature">
-            →
-          </Button>
-        </div>
-      </section>
+      <FeatureSlider />
 
       <section className={s.section} aria-labelledby="reviews">
         <h2 id="reviews" className={s.sectionTitle}>
@@ -182,7 +151,13 @@ export default function ForTeachers() {
               Subscriptions for a whole school or faculty. Tell us about your institution and we will send the
               details.
             </p>
-            <Button type="button" className={t.tileButton} onClick={() => setModal('institution')}>
+            <Button
+              type="button"
+              className={t.tileButton}
+              onClick={() => setModal('institution')}
+              data-island="teacher-dialog"
+              data-kind="institution"
+            >
               Apply for details
             </Button>
           </li>

@@ -31,7 +31,7 @@ export default function LegalRoute() {
     <LegalPage doc={doc}>
       {doc === cookiePolicy ? (
         <p>
-          <Button type="button" onClick={openConsentPreferences}>
+          <Button type="button" onClick={openConsentPreferences} data-island="consent-preferences">
             Change my cookie choices
           </Button>
         </p>

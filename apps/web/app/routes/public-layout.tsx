@@ -5,6 +5,11 @@ import { PublicHeader } from '../components/public-header.tsx';
 import { useMe } from '../features/auth/api/user.ts';
 import { PromoBanner, usePromoBannerClosed } from '../features/landing/components/promo-banner.tsx';
 import { hasPendingOrder } from '../lib/pending-order.ts';
+// The auth popup and the footer's popup run as islands on the prerendered pages (decision 033), which bring
+// no stylesheet of their own: the public pages hold their styles from the start.
+import '../components/dialog.module.css';
+import '../components/text-field.module.css';
+import '../features/auth/components/auth-dialog.module.css';
 
 // Logged-in visitors of the always-visible pages see the client area's header and footer (seed 001 §2);
 // loaded only then.
@@ -27,8 +32,8 @@ export default function PublicLayout() {
   const marketing = useMatches().some((m) => (m.handle as PublicRouteHandle | undefined)?.marketing);
   const loggedIn = Boolean(me.data);
 
-  // Prerendered pages hydrate after they load (apps/web/scripts/defer-hydration.mjs); browser stories wait
-  // for this mark before they interact.
+  // A signed-in visitor's prerendered page hydrates after it loads (apps/web/scripts/public-islands.mjs); browser
+  // stories wait for this mark before they interact.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);

@@ -2,12 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/user.ts';
 import type { LandingTask } from '../features/landing/components/landing-task-validation.ts';
 import { useCreateOrder } from '../features/orders/api/create-order.ts';
-import { savePendingOrder } from '../lib/pending-order.ts';
-
-const newTaskId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+import { keepPendingOrder } from '../lib/pending-order.ts';
 
 /**
  * Seed 001 §4 "Task form submit": logged in, the task is created and opens in its created popup; logged
@@ -29,12 +24,7 @@ export function useStartTask() {
       }
       return;
     }
-    savePendingOrder({
-      toid: newTaskId(),
-      title: task.title,
-      subject: task.subject,
-      from: location.pathname,
-    });
+    keepPendingOrder(task, location.pathname);
     navigate('/signup');
   };
 }

@@ -86,7 +86,13 @@ export function GeekApplicationForm({ onSubmitted }: { onSubmitted?: () => void 
   };
 
   return (
-    <form className={s.form} onSubmit={onNext} noValidate aria-label="Geek application">
+    <form
+      className={s.form}
+      onSubmit={onNext}
+      noValidate
+      aria-label="Geek application"
+      data-island="geek-application"
+    >
       <p className={s.step}>Step {step} of 2</p>
       {step === 1 ? (
         <>

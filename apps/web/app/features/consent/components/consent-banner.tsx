@@ -23,9 +23,10 @@ const NOTHING_OPTIONAL: ConsentSelection = selectionFor(declineConsent());
 
 /**
  * Seed 001 §2–4: shown only when no consent is stored and the visitor's country is in the list. Not a modal:
- * the page stays usable, and nothing optional is recorded until the visitor chooses.
+ * the page stays usable, and nothing optional is recorded until the visitor chooses. `country`, when the caller
+ * already asked GET /geo (the public pages' islands, decision 033), saves asking again.
  */
-export function ConsentBanner() {
+export function ConsentBanner({ country }: { country?: string | null } = {}) {
   const [view, setView] = useState<View>('hidden');
   const [selection, setSelection] = useState<ConsentSelection>(NOTHING_OPTIONAL);
   const titleId = useId();
@@ -38,7 +39,7 @@ export function ConsentBanner() {
       setView('preferences');
     });
     if (readStoredConsent() === null) {
-      getGeo()
+      (country === undefined ? getGeo() : Promise.resolve({ country_code: country }))
         .then(({ country_code }) => {
           if (active && needsConsentBanner(country_code) && readStoredConsent() === null) {
             setView((v) => (v === 'hidden' ? 'first' : v));
@@ -50,7 +51,7 @@ export function ConsentBanner() {
       active = false;
       stop();
     };
-  }, []);
+  }, [country]);
 
   if (view === 'hidden') return null;
 

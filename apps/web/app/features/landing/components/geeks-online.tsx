@@ -19,7 +19,7 @@ export function GeeksOnline({ children }: { children?: ReactNode }) {
           Students, educators and learning enthusiasts in 100+ courses. Post your task at any hour and a Geek
           who knows the subject picks it up.
         </p>
-        <p className={s.counts} aria-live="polite">
+        <p className={s.counts} aria-live="polite" data-island="public-stats">
           {stats ? (
             <>
               <span className={s.count}>

@@ -84,7 +84,17 @@ export function LandingTaskForm({
   const courseId = `${fieldId}-course`;
 
   return (
-    <form id={id} className={open ? s.formOpen : s.form} onSubmit={submit} noValidate aria-label={label}>
+    <form
+      id={id}
+      className={open ? s.formOpen : s.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={label}
+      // The public pages run this form as an island (decision 033): it is found, and rendered again with
+      // the same props, from these attributes.
+      data-island="task-form"
+      data-island-props={JSON.stringify({ label, id, startOpen, showTitle, submitLabel, requireBoth })}
+    >
       {open ? (
         <div className={s.fields} ref={firstField}>
           {showTitle ? (

@@ -1,13 +1,12 @@
 import { type Ref, useSyncExternalStore } from 'react';
 import s from './promo-banner.module.css';
+import { PROMO_CLOSED_ATTRIBUTE, PROMO_CLOSED_KEY } from './promo-banner-storage.ts';
 
 /**
  * Seed 001 §1: NEWUSER gives new users 25% off the first 5 tasks; the banner stays closed once dismissed.
  * root.tsx marks <html data-promo-closed> before the first paint, so a dismissed banner never flashes
  * or shifts the prerendered page.
  */
-export const PROMO_CLOSED_KEY = 'geekly.promoBannerClosed';
-export const PROMO_CLOSED_ATTRIBUTE = 'data-promo-closed';
 
 const listeners = new Set<() => void>();
 const isClosed = () => {
