@@ -36,6 +36,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client', import.meta.url));
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
+      registerTextGuard(api);
       api.withTypeProvider<ZodTypeProvider>().get(
         '/health',
         {
