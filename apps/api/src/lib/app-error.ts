@@ -25,13 +25,20 @@ export class AppError extends Error {
   readonly detail: string;
   readonly errorType: string | undefined;
   readonly errorValue: unknown;
+  /** A 429's `Retry-After` (whole seconds). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, detail: string, options: { errorType?: string; errorValue?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { errorType?: string; errorValue?: unknown; retryAfterSeconds?: number } = {},
+  ) {
     super(detail);
     this.code = code;
     this.detail = detail;
     this.errorType = options.errorType;
     this.errorValue = options.errorValue;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {
@@ -47,4 +54,11 @@ export const validationError = (fields: Record<string, string>) =>
   new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', {
     errorType: 'validation',
     errorValue: fields,
+  });
+
+/** A 429 (decision 030): the message the app shows, and `Retry-After` in whole seconds (at least 1). */
+export const rateLimited = (detail: string, retryAfterMs: number) =>
+  new AppError('RATE_LIMITED', detail, {
+    errorType: 'rate_limited',
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });

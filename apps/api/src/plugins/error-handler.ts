@@ -12,6 +12,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const body: ErrorBody = { detail: err.detail };
       if (err.errorType) body.error_type = err.errorType;
       if (err.errorValue !== undefined) body.error_value = err.errorValue;
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
