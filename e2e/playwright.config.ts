@@ -67,6 +67,9 @@ export default defineConfig({
       SEED_DEMO: 'false',
       // Every story signs up from 127.0.0.1: the per-address limit (tested in the API suite) would stop the run.
       SIGNUP_LIMIT_PER_HOUR: '10000',
+      // The same for SMS codes asked from one address, and sent to the stories' few phone numbers (decision 030).
+      SMS_CODES_PER_ADDRESS_PER_HOUR: '10000',
+      SMS_CODES_PER_PHONE_PER_DAY: '10000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${PORT}`,
     },

@@ -37,6 +37,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { trustProxyOption } from './plugins/trust-proxy.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
+      registerTextGuard(api);
       await api.register(systemRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));

@@ -129,6 +129,16 @@ const envSchema = z
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Decision 027: open event streams per user and API process; one more closes the user's oldest. */
     EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Decision 030: presigned uploads a client may ask for per hour. */
+    UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Decision 030: megabytes of uploads a client may sign per day (counted as signed, retries included). */
+    UPLOAD_MB_PER_DAY: z.coerce.number().int().min(50).max(1_000_000).default(2048),
+    /** Decision 030: messages a client may send on one task per minute. */
+    MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Decision 030: SMS codes sent to one phone number per day, whichever accounts asked. */
+    SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */
+    SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
     /**

@@ -81,8 +81,14 @@ describe('the S3 adapter', () => {
     expect(post.fields.acl).toBeUndefined();
     expect((await postForm(post, bytes)).status).toBeLessThan(300);
 
-    expect(await storage.head(key)).toMatchObject({ size: 4096, contentType: PDF });
+    const stored = await storage.head(key);
+    expect(stored).toMatchObject({ size: 4096, contentType: PDF });
+    expect(stored?.etag).toMatch(/\S/);
     expect(await storage.head(`${key}.missing`)).toBeNull();
+    // Reads get what was sealed (decision 030). (s3rver ignores x-amz-copy-source-if-match, so the refusal of
+    // bytes replaced between the check and the seal is S3's own, and not tried here.)
+    expect(await storage.seal(`${key}.missing`, null)).toBe(false);
+    expect(await storage.seal(key, stored?.etag ?? null)).toBe(true);
 
     const url = await storage.signedDownloadUrl(key, {
       fileName: 'My essay.pdf',
@@ -100,13 +106,16 @@ describe('the S3 adapter', () => {
 
     await storage.remove(key);
     expect(await storage.head(key)).toBeNull();
+    await expect(storage.read(key)).rejects.toThrow();
   });
 
   it("stores bytes the server made (the demo autopilot's documents) with their type, readable back", async () => {
     const key = `orders/test/${crypto.randomUUID()}/made.pdf`;
     const bytes = pdfBytes(2000, 'm');
     await storage.put(key, bytes, PDF);
-    expect(await storage.head(key)).toMatchObject({ size: 2000, contentType: PDF });
+    const stored = await storage.head(key);
+    expect(stored).toMatchObject({ size: 2000, contentType: PDF });
+    expect(await storage.seal(key, stored?.etag ?? null)).toBe(true);
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);

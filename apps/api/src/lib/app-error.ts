@@ -25,7 +25,7 @@ export class AppError extends Error {
   readonly detail: string;
   readonly errorType: string | undefined;
   readonly errorValue: unknown;
-  /** Sent as Retry-After (a 429 for a limit, API.md). */
+  /** Sent as Retry-After, in whole seconds (a 429 for a limit, API.md). */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
@@ -54,4 +54,11 @@ export const validationError = (fields: Record<string, string>) =>
   new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', {
     errorType: 'validation',
     errorValue: fields,
+  });
+
+/** A 429 (decision 030): the message the app shows, and `Retry-After` in whole seconds (at least 1). */
+export const rateLimited = (detail: string, retryAfterMs: number) =>
+  new AppError('RATE_LIMITED', detail, {
+    errorType: 'rate_limited',
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });

@@ -31,7 +31,25 @@ const dateTime = fc
   .chain((days) => fc.integer({ min: 0, max: DAY - 1 }).map((ms) => Date.now() + days * DAY + ms))
   .map((t) => new Date(t).toISOString());
 
+/** Decision 030: NUL (PostgreSQL refuses it) and lone surrogates, alone or in otherwise fine text. */
+export const BAD_TEXT = ['\u0000', '\uD800', '\uDFFF', '\u0000\uFFFF\uD800'] as const;
+const badText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...BAD_TEXT), fc.string({ maxLength: 8 }))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+
+/** True when `value` holds a string (or an object key) with NUL or a lone surrogate, at any depth. */
+export function hasBadText(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => hasBadText(k) || hasBadText(v));
+}
+
+/** Every string field of every schema: mostly shaped values, sometimes text with NUL or a lone surrogate. */
 function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 9, arbitrary: shapedString(s) }, { weight: 1, arbitrary: badText });
+}
+
+function shapedString(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === 'date-time') return dateTime;
   if (s.format === 'email') return fc.emailAddress();
   const minLength = s.minLength ?? 0;

@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
 export type PresignedPost = { url: string; fields: Record<string, string> };
 
 /** What storage says about an object that arrived. */
-export type StoredObject = { size: number; contentType: string | null; lastModified: Date | null };
+export type StoredObject = {
+  size: number;
+  contentType: string | null;
+  lastModified: Date | null;
+  /** What names these very bytes (S3's ETag); null when the server gives none. */
+  etag: string | null;
+};
 
 /**
  * Private object storage (DESIGN.md "Files", decision 015). Uploads never pass through the API process: the
@@ -24,7 +30,14 @@ export interface FileStorage {
   }): Promise<PresignedPost>;
   /** The object's size and type as stored, or null when nothing arrived. */
   head(key: string): Promise<StoredObject | null>;
-  /** A short-lived address that downloads the object as an attachment named `fileName`. */
+  /**
+   * Decision 030: called once a signed upload is attached. From now on every read of `key` (download, zip)
+   * gets the object that `head` saw with `etag`, whatever is posted to the signed key later: the local storage
+   * refuses any second POST to a key, S3 copies the object to a key no policy ever names and reads that. False
+   * when the object no longer has `etag` (it was replaced or removed since it was checked).
+   */
+  seal(key: string, etag: string | null): Promise<boolean>;
+  /** A short-lived address that downloads the object (as sealed) as an attachment named `fileName`. */
   signedDownloadUrl(
     key: string,
     opts: { fileName: string; contentType: string; expiresAt: Date },
@@ -34,8 +47,9 @@ export interface FileStorage {
    * POST would have: same size and type checks apply when they are recorded.
    */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The object's bytes, streamed (the zip reads through this). */
+  /** The object's bytes as sealed, streamed (the zip reads through this). */
   read(key: string): Promise<Readable>;
+  /** Removes the object, sealed or not. */
   remove(key: string): Promise<void>;
   /** Routes serving the storage protocol from this process (the local adapter), or null. */
   readonly routes: ((app: FastifyInstance) => Promise<void>) | null;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,7 +21,8 @@ type Policy = {
   expiration: string;
   conditions: [{ key: string }, { 'Content-Type': string }, ['content-length-range', number, number]];
 };
-type Meta = { key: string; size: number; contentType: string; uploadedAt: string };
+/** `etag` is drawn for each object stored (objects from before it had none). */
+type Meta = { key: string; size: number; contentType: string; uploadedAt: string; etag?: string };
 
 /** Fields the browser sends besides what the policy names. */
 const UNSIGNED_FIELDS = new Set(['policy', 'x-geekly-signature', 'file']);
@@ -117,8 +118,18 @@ export function createLocalStorage(opts: {
             size,
             contentType: terms.contentType,
             uploadedAt: opts.now().toISOString(),
+            etag: randomUUID(),
           };
-          await rename(tmp, pathOf(terms.key));
+          // Decision 030: a signed key takes one upload. link() fails when the key already holds one, so a
+          // second POST (even a concurrent one) can never replace bytes that were checked and attached.
+          try {
+            await link(tmp, pathOf(terms.key));
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+              throw new Refusal(403, 'This upload was already received; ask for a new one');
+            throw err;
+          }
+          await rm(tmp, { force: true });
           await writeFile(`${pathOf(terms.key)}.json`, JSON.stringify(meta));
           return reply.status(204).send();
         }
@@ -166,8 +177,18 @@ export function createLocalStorage(opts: {
     async head(key): Promise<StoredObject | null> {
       const meta = await readMeta(key);
       return meta
-        ? { size: meta.size, contentType: meta.contentType, lastModified: new Date(meta.uploadedAt) }
+        ? {
+            size: meta.size,
+            contentType: meta.contentType,
+            lastModified: new Date(meta.uploadedAt),
+            etag: meta.etag ?? null,
+          }
         : null;
+    },
+    async seal(key, etag) {
+      // Nothing to copy: a key that holds an upload takes no other (see the upload route).
+      const meta = await readMeta(key);
+      return meta !== null && (meta.etag ?? null) === etag;
     },
     async signedDownloadUrl(key, { fileName, contentType, expiresAt }) {
       const expires = String(expiresAt.getTime());
@@ -185,7 +206,13 @@ export function createLocalStorage(opts: {
       const tmp = join(opts.dir, `.put-${randomUUID()}`);
       await writeFile(tmp, body);
       await rename(tmp, pathOf(key));
-      const meta: Meta = { key, size: body.length, contentType, uploadedAt: opts.now().toISOString() };
+      const meta: Meta = {
+        key,
+        size: body.length,
+        contentType,
+        uploadedAt: opts.now().toISOString(),
+        etag: randomUUID(),
+      };
       await writeFile(`${pathOf(key)}.json`, JSON.stringify(meta));
     },
     async read(key) {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -20,6 +21,18 @@ export type S3Settings = {
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
 };
+
+/**
+ * Decision 030: where an attached upload's bytes live. No presigned POST ever names it (signed keys start with
+ * `orders/`), so posting to the signed key again after the attach changes nothing anyone reads.
+ */
+export const sealedKey = (key: string) => `sealed/${key}`;
+
+const copySource = (bucket: string, key: string) =>
+  `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+const statusOf = (err: unknown) =>
+  err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
 
 const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
 
@@ -69,17 +82,39 @@ export function createS3Storage(s: S3Settings): FileStorage {
           size: h.ContentLength ?? 0,
           contentType: h.ContentType ?? null,
           lastModified: h.LastModified ?? null,
+          etag: h.ETag ?? null,
         };
       } catch (err) {
         if (err instanceof NotFound) return null;
-        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+        if (statusOf(err) === 404) return null;
         throw err;
       }
+    },
+    async seal(key, etag) {
+      // Copied only if the signed key still holds the bytes that were checked (S3 checks the ETag in the copy
+      // itself, so nothing posted in between is copied); then the signed key is emptied,
+      // so a later POST to it stores bytes nothing reads (and the stale-upload sweep does not know of).
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: s.bucket,
+            Key: sealedKey(key),
+            CopySource: copySource(s.bucket, key),
+            ...(etag ? { CopySourceIfMatch: etag } : {}),
+            MetadataDirective: 'COPY',
+          }),
+        );
+      } catch (err) {
+        if (statusOf(err) === 412 || statusOf(err) === 404 || err instanceof NotFound) return false;
+        throw err;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+      return true;
     },
     async signedDownloadUrl(key, { fileName, contentType, expiresAt }) {
       const command = new GetObjectCommand({
         Bucket: s.bucket,
-        Key: key,
+        Key: sealedKey(key),
         ResponseContentDisposition: attachmentDisposition(fileName),
         ResponseContentType: contentType,
       });
@@ -91,12 +126,13 @@ export function createS3Storage(s: S3Settings): FileStorage {
       );
     },
     async read(key) {
-      const res = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
+      const res = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: sealedKey(key) }));
       if (!res.Body) throw new Error(`object ${key} has no body`);
       return res.Body as Readable;
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: sealedKey(key) }));
     },
     async close() {
       client.destroy();

@@ -37,10 +37,10 @@ export function filesRoutes(ctx: AppContext, session: Session) {
         schema: {
           tags: ['files'],
           summary:
-            'A presigned POST for one file: post every field, then `file`, to `url`; a refused size or type is a 422 and nothing is signed',
+            'A presigned POST for one file: post every field, then `file`, to `url`; a refused size or type is a 422 and nothing is signed; past the uploads per hour or the size per day, a 429 with Retry-After',
           params: orderParams,
           body: uploadRequestSchema,
-          response: { 201: presignedPostSchema, ...errorResponses(401, 404, 409, 422) },
+          response: { 201: presignedPostSchema, ...errorResponses(401, 404, 409, 422, 429) },
         },
       },
       async (request, reply) =>

@@ -71,7 +71,11 @@ export async function createClientUpload(
   body: UploadRequest,
 ) {
   const row = await liveClientOrder(ctx.database.db, user, orderId);
-  return presignUpload(ctx, { orderId: row.id, userId: user.id, kind: body.context, ...body });
+  return presignUpload(
+    ctx,
+    { orderId: row.id, userId: user.id, kind: body.context, ...body },
+    { perUserLimits: true },
+  );
 }
 
 /** The client's order with its status and the files the client may see (seed 000 §4). */
@@ -166,7 +170,7 @@ export async function recordFiles(
   return ctx.database.db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId, null);
     if (!row) throw notFound('Order not found');
-    await claimUploads(tx, verified, now);
+    await claimUploads(tx, ctx.storage, verified, now);
     const inserted = await insertOrderFiles(
       tx,
       verified.map((u, i) => ({

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { fileRefusal, MAX_FILE_BYTES, UPLOAD_POLICY_SECONDS } from '@geekly/domain/files/file-limits.ts';
 import { sanitizeFileName } from '@geekly/domain/files/file-name.ts';
 import type { UploadedFile } from '@geekly/domain/files/file-schemas.ts';
+import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { takeQuota } from '../limits/quotas.ts';
+import { kibOf, usageLimits } from '../limits/usage-limits.ts';
 import { claimUploadRows, findSignedUploads, insertUpload, type UploadRow } from './files.repository.ts';
 
 // The two reusable steps of every file upload (tasks, revisions, messages, the operator's Geek files):
@@ -29,6 +32,8 @@ export type VerifiedUpload = {
   size: number;
   contentType: string;
   context: UploadKind;
+  /** Names the bytes that were checked; the claim seals exactly these (decision 030). */
+  etag: string | null;
 };
 
 // An object that finished arriving this long after its policy expired was not sent under it (S3 checks the
@@ -40,14 +45,23 @@ function uploadKey(orderId: string, userId: string, kind: UploadKind, name: stri
   return `orders/${orderId}/${userId}/${kind}/${randomUUID()}/${name}`;
 }
 
-/** Step 1. The order must already be checked as the caller's. A refused file is a 422 before anything is signed. */
+/**
+ * Step 1. The order must already be checked as the caller's. A refused file is a 422 before anything is signed.
+ * A client's uploads (`perUserLimits`) count against the uploads per hour and the size per day (decision 030).
+ */
 export async function presignUpload(
   ctx: AppContext,
   input: { orderId: string; userId: string; kind: UploadKind; name: string; size: number; type: string },
+  opts: { perUserLimits: boolean },
 ): Promise<SignedUpload> {
   const name = sanitizeFileName(input.name);
   const refusal = fileRefusal({ name, size: input.size, type: input.type });
   if (refusal) throw validationError({ file: refusal });
+  if (opts.perUserLimits) {
+    const limits = usageLimits(ctx.config);
+    await takeQuota(ctx.database.db, limits.uploads, input.userId);
+    await takeQuota(ctx.database.db, limits.uploadKib, input.userId, kibOf(input.size));
+  }
   const key = uploadKey(input.orderId, input.userId, input.kind, name);
   const expiresAt = new Date(ctx.now().getTime() + UPLOAD_POLICY_SECONDS * 1000);
   await insertUpload(ctx.database.db, {
@@ -121,13 +135,23 @@ export async function verifyUploads(
       size: row.size,
       contentType: row.contentType,
       context: row.context,
+      etag: stored.etag,
     });
   }
   return verified;
 }
 
-/** Step 2b, inside the caller's transaction: each upload is recorded once, even under concurrent attaches. */
-export async function claimUploads(tx: Db, uploads: readonly VerifiedUpload[], at: Date): Promise<void> {
+/**
+ * Step 2b, inside the caller's transaction: each upload is recorded once, even under concurrent attaches, and
+ * the one claim that wins seals the bytes that were checked (decision 030): posting to the signed key again
+ * can no longer change what the task's file reads. Bytes replaced between the check and the seal are refused.
+ */
+export async function claimUploads(
+  tx: Db,
+  storage: FileStorage,
+  uploads: readonly VerifiedUpload[],
+  at: Date,
+): Promise<void> {
   const claimed = await claimUploadRows(
     tx,
     uploads.map((u) => u.key),
@@ -135,4 +159,5 @@ export async function claimUploads(tx: Db, uploads: readonly VerifiedUpload[], a
   );
   if (claimed.length !== uploads.length)
     throw new AppError('CONFLICT', 'This file is already attached', { errorType: 'already_attached' });
+  for (const upload of uploads) if (!(await storage.seal(upload.key, upload.etag))) throw arrivedWrong();
 }

@@ -45,10 +45,11 @@ export function messagesRoutes(ctx: AppContext, session: Session) {
       {
         schema: {
           tags: ['messages'],
-          summary: 'Send a message to the operator: text and/or files uploaded with context "msgs"',
+          summary:
+            'Send a message to the operator: text and/or files uploaded with context "msgs"; past the messages per minute on the task, a 429 with Retry-After',
           params: orderParams,
           body: sendMessageSchema,
-          response: { 201: messageResponseSchema, ...errorResponses(401, 404, 422) },
+          response: { 201: messageResponseSchema, ...errorResponses(401, 404, 422, 429) },
         },
       },
       async (request, reply) =>

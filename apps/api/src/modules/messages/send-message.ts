@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { opsSendMessageSchema, sendMessageSchema } from '@geekly/domain/chat/message-schemas.ts';
 import { DOWNLOAD_URL_SECONDS } from '@geekly/domain/files/file-limits.ts';
 import type { z } from 'zod';
+import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { MessageFileRow } from '../../db/schema.ts';
@@ -9,6 +10,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/events.repository.ts';
 import { claimUploads, type UploadKind, type VerifiedUpload, verifyUploads } from '../files/uploads.ts';
 import { markGeekSeen } from '../geeks/geeks.repository.ts';
+import { takeQuota } from '../limits/quotas.ts';
+import { usageLimits } from '../limits/usage-limits.ts';
 import { type AuditActor, staffActor, writeAudit } from '../ops/audit.ts';
 import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -40,9 +43,14 @@ async function verifyMessageFiles(
   return verifyUploads(ctx, { orderId, userId: uploaderId, kinds, files });
 }
 
-async function claimMessageFiles(tx: Db, verified: VerifiedUpload[], now: Date): Promise<MessageFileRow[]> {
+async function claimMessageFiles(
+  tx: Db,
+  storage: FileStorage,
+  verified: VerifiedUpload[],
+  now: Date,
+): Promise<MessageFileRow[]> {
   if (verified.length === 0) return [];
-  await claimUploads(tx, verified, now);
+  await claimUploads(tx, storage, verified, now);
   return verified.map((u) => ({
     id: randomUUID(),
     name: u.name,
@@ -66,11 +74,13 @@ export async function sendClientMessage(
 ) {
   const found = await findUserOrder(ctx.database.db, user.id, orderId);
   if (!found) throw notFound('Order not found');
+  // Decision 030: each message mails the staff; a client sends at most MESSAGES_PER_MINUTE on one task.
+  await takeQuota(ctx.database.db, usageLimits(ctx.config).messages, found.id);
   const verified = await verifyMessageFiles(ctx, found.id, user.id, ['msgs'], input.files);
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findUserOrder(tx, user.id, orderId);
     if (!order) throw notFound('Order not found');
-    const files = await claimMessageFiles(tx, verified, ctx.now());
+    const files = await claimMessageFiles(tx, ctx.storage, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
       senderRole: 'client',
@@ -123,7 +133,7 @@ export async function sendOpsMessage(
     // First, before any row that refers to the task: the hook may lock the task's row (a lock taken after the
     // inserts' foreign-key share locks could deadlock with another transaction doing the same).
     await opts.beforeSend?.(tx);
-    const files = await claimMessageFiles(tx, verified, ctx.now());
+    const files = await claimMessageFiles(tx, ctx.storage, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
       senderRole: input.sender_role,

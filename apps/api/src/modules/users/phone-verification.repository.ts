@@ -1,16 +1,8 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { phoneVerifications } from '../../db/schema.ts';
 
 export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
-
-export async function codesSentSince(db: Db, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.userId, userId), gt(phoneVerifications.createdAt, since)));
-  return row?.n ?? 0;
-}
 
 export async function insertPhoneVerification(db: Db, row: typeof phoneVerifications.$inferInsert) {
   await db.insert(phoneVerifications).values(row);

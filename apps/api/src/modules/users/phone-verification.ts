@@ -4,14 +4,13 @@ import {
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_MESSAGES,
   PHONE_CODE_TTL_MS,
-  PHONE_CODES_PER_HOUR,
 } from '@geekly/domain/users/phone-verification.ts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
+import { validationError } from '../../lib/app-error.ts';
+import { takeSmsQuotas } from '../limits/sms-limits.ts';
 import { settleReferralBonus } from '../referral/referral-bonus.ts';
 import { PHONE_HELD_MESSAGE, phoneHeld } from './phone-holds.ts';
 import {
-  codesSentSince,
   insertPhoneVerification,
   lockLatestVerification,
   updatePhoneVerification,
@@ -22,15 +21,14 @@ import { type UserRow, updateUser } from './users.repository.ts';
 const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest();
 
 /** Sends a new code to the user's phone by SMS (decision 018); the older code stops counting. */
-export async function sendPhoneCode(ctx: AppContext, user: UserRow) {
+export async function sendPhoneCode(ctx: AppContext, user: UserRow, from: { ip: string }) {
   if (!user.phone) throw validationError({ phone: PHONE_CODE_MESSAGES.noPhone });
   if (user.phoneVerifiedAt) return { sent: false, phone_verified: true };
   const db = ctx.database.db;
   const now = ctx.now();
   // Decision 029: no code for a number that verifies another account (the check refuses it too).
   if (await phoneHeld(db, user.phone, user.id, now)) throw validationError({ phone: PHONE_HELD_MESSAGE });
-  if ((await codesSentSince(db, user.id, new Date(now.getTime() - 3_600_000))) >= PHONE_CODES_PER_HOUR)
-    throw new AppError('RATE_LIMITED', PHONE_CODE_MESSAGES.tooManySends, { errorType: 'rate_limited' });
+  await takeSmsQuotas(ctx, { userId: user.id, phone: user.phone, ip: from.ip });
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   await insertPhoneVerification(db, {
     userId: user.id,

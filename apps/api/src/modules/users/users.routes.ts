@@ -162,7 +162,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
           },
         },
       },
-      async (request) => sendPhoneCode(ctx, currentUser(request)),
+      async (request) => sendPhoneCode(ctx, currentUser(request), { ip: request.ip }),
     );
 
     r.post(

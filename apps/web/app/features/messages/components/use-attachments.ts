@@ -1,6 +1,6 @@
 import { contentTypeFor } from '@geekly/domain/files/file-limits.ts';
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 
 export type Attachment = {
   key: string;
@@ -65,7 +65,9 @@ export function useAttachments(orderId: string) {
         patch(key, { status: 'loaded', progress: 100, location: post.location });
       } catch (err) {
         const fields = (err as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
-        patch(key, { status: 'failed', error: Object.values(fields)[0] });
+        // A refused file names its field; past the uploads limit (decision 030) the server's text says when.
+        const limited = err instanceof ApiError && err.type === 'rate_limited' ? err.text : undefined;
+        patch(key, { status: 'failed', error: Object.values(fields)[0] ?? limited });
       }
     },
     [orderId, patch],
