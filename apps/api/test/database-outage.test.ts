@@ -58,7 +58,7 @@ async function until(check: () => Promise<boolean>, ms: number) {
 }
 
 describe.runIf(serverUrl)('a PostgreSQL outage (TEST_DATABASE_URL only)', () => {
-  it('fails requests fast with 503, and afterwards the LISTEN is back and open streams get what was published in the gap', async () => {
+  it('fails requests fast with 503, and afterwards the LISTEN is back: open streams get what was published in the gap, and a session revoked in the gap loses its stream', async () => {
     const created = await createServerDatabase(serverUrl as string);
     cleanups.push(created.drop);
     const dbName = new URL(created.url).pathname.slice(1);
@@ -100,6 +100,25 @@ describe.runIf(serverUrl)('a PostgreSQL outage (TEST_DATABASE_URL only)', () => 
     const stream = openStream(base, token);
     expect(await stream.opened).toBe(200);
     await stream.waitFor((e) => e.event === 'ready');
+    // A second student's stream: their session is revoked in the gap (decision 027), a NOTIFY the lost LISTEN
+    // never hears, so the catch-up must end it.
+    const other = await fetch(`${base}/api/v3/users/client/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({
+        email: `outage-revoked-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'correct horse',
+      }),
+    });
+    expect(other.status).toBe(201);
+    const revoked = (await other.json()) as { jwt: string; user: { _id: string } };
+    const revokedStream = openStream(base, revoked.jwt);
+    expect(await revokedStream.opened).toBe(200);
+    await revokedStream.waitFor((e) => e.event === 'ready');
+    let revokedEnded = false;
+    void revokedStream.ended.then(() => {
+      revokedEnded = true;
+    });
 
     // Another process's connection that survives the outage publishes in the gap.
     const publisher = new pg.Client({ connectionString: created.url });
@@ -128,6 +147,9 @@ describe.runIf(serverUrl)('a PostgreSQL outage (TEST_DATABASE_URL only)', () => 
     expect((await fetch(`${base}/api/v3/health`)).status).toBe(200);
 
     await otherProcess.transaction((tx) => publishEvent(tx, user._id, 'message', orderId));
+    await publisher.query('update users set token_version = token_version + 1 where id = $1', [
+      revoked.user._id,
+    ]);
     const gap = (await publisher.query<{ id: string }>('select max(id)::text as id from live_events'))
       .rows[0];
 
@@ -138,6 +160,8 @@ describe.runIf(serverUrl)('a PostgreSQL outage (TEST_DATABASE_URL only)', () => 
     // The open stream gets the event published in the gap, once the LISTEN is back.
     const missed = await stream.waitFor((e) => e.id === String(gap?.id), 30_000);
     expect(dataOf(missed)).toEqual({ type: 'message', order_id: orderId });
+    // The stream of the session revoked in the gap ends; the other one stays open.
+    await until(async () => revokedEnded, 10_000);
 
     // Requests work again, and live events flow to the open stream and to a new one.
     await until(async () => (await call(base, '/orders', token)).status === 200, 15_000);

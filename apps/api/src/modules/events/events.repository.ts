@@ -1,7 +1,7 @@
 import { LIVE_EVENT_TYPES, type LiveEventType } from '@geekly/domain/chat/message-schemas.ts';
 import { and, asc, eq, gt, inArray, isNotNull, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { liveEvents, livePresence } from '../../db/schema.ts';
+import { liveEvents, livePresence, users } from '../../db/schema.ts';
 
 export const EVENTS_CHANNEL = 'geekly_events';
 /** A stream that missed more than this many events refetches instead of replaying (decision 019). */
@@ -129,6 +129,20 @@ export async function refreshPresence(db: Db, processId: string) {
 
 export async function dropPresence(db: Db, processId: string) {
   await db.delete(livePresence).where(eq(livePresence.processId, processId));
+}
+
+/**
+ * Decisions 027 and 031: the users' current token versions, as revocation notices. A revocation is a NOTIFY with
+ * no row behind it, so one sent while the LISTEN was away is not in the events table; delivered after the
+ * reconnect, these end the streams of any session revoked in the gap (and change nothing for the others).
+ */
+export async function currentVersions(db: Db, userIds: string[]): Promise<RevokedNotice[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ u: users.id, v: users.tokenVersion })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return rows.map((r) => ({ t: 'revoked' as const, u: r.u, v: r.v }));
 }
 
 /** Decision 031: every event after `afterId`, oldest first (a LISTEN that was away catches up). */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { every } from '../../lib/every.ts';
 import {
   type ChannelNotice,
+  currentVersions,
   dropPresence,
   EVENTS_CHANNEL,
   isRevoked,
@@ -70,6 +71,7 @@ export async function startLive(
           const missed = await heard.missed(db);
           if (missed === 'too many') hub.closeAll();
           else for (const notice of missed) hub.deliver(notice);
+          for (const revoked of await currentVersions(db, [...hub.users()])) hub.deliver(revoked);
           await markPresentAll(db, [...hub.users()], processId);
         } catch (err) {
           console.error('live events catch-up after a reconnect failed: ending the streams', err);

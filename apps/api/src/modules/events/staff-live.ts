@@ -2,7 +2,13 @@ import type { Socket } from 'node:net';
 import type { AppContext } from '../../app-context.ts';
 import { createBatchWriter } from './batch-writes.ts';
 import { endEventStream } from './event-stream.ts';
-import { type ChannelNotice, EVENTS_CHANNEL, isRevoked, STAFF_EVENT_TYPES } from './events.repository.ts';
+import {
+  type ChannelNotice,
+  currentVersions,
+  EVENTS_CHANNEL,
+  isRevoked,
+  STAFF_EVENT_TYPES,
+} from './events.repository.ts';
 import { HeardEvents } from './heard-events.ts';
 import { HEARTBEAT_MS } from './live.ts';
 import { dropStream, frameOf, PING, type Subscriber } from './live-hub.ts';
@@ -42,6 +48,11 @@ export class StaffHub {
       count--;
     }
     return sub;
+  }
+
+  /** The staff members with a stream open here. */
+  users() {
+    return [...new Set([...this.subs].map((s) => s.userId))];
   }
 
   remove(sub: StaffSubscriber) {
@@ -104,16 +115,17 @@ export async function startStaffLive(ctx: AppContext, opts: { heartbeatMs?: numb
     },
     // Decision 031: back after a lost LISTEN connection, as the students' side (live.ts).
     () =>
-      void heard.missed(db).then(
-        (missed) => {
+      void (async () => {
+        try {
+          const missed = await heard.missed(db);
           if (missed === 'too many') hub.closeAll();
           else for (const notice of missed) hub.deliver(notice);
-        },
-        (err) => {
+          for (const revoked of await currentVersions(db, hub.users())) hub.deliver(revoked);
+        } catch (err) {
           console.error('staff events catch-up after a reconnect failed: ending the streams', err);
           hub.closeAll();
-        },
-      ),
+        }
+      })(),
   );
   const heartbeat = setInterval(() => hub.beat(ctx.now()), opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
