@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -10,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
 import { publishEvent } from '../src/modules/events/events.repository.ts';
-import { startServer } from './helpers/server-process.ts';
+import { freePort, startServer } from './helpers/server-process.ts';
 import { dataOf, openStream } from './helpers/sse-client.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
@@ -26,14 +25,6 @@ afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
   for (const f of cleanups.reverse()) await f();
 });
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 async function call(base: string, path: string, token: string, body?: unknown) {
   const res = await fetch(`${base}/api/v3${path}`, {

@@ -2,11 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from './helpers/server-process.ts';
+import { freePort, startServer } from './helpers/server-process.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
 // Decision 031: SIGTERM drains a process. Runs the real server (src/server.ts) on embedded PGlite, and on the
@@ -17,14 +17,6 @@ afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
   for (const f of cleanups) await f();
 });
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 /** The raw bytes of an event stream, as they arrive. */
 function rawStream(port: number, token: string) {

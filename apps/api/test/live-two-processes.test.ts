@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from './helpers/server-process.ts';
+import { freePort, post, startServer } from './helpers/server-process.ts';
 import { dataOf, openStream } from './helpers/sse-client.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
@@ -19,14 +18,6 @@ afterAll(async () => {
   for (const f of cleanups) await f();
 });
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
 async function serve(env: Record<string, string>) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -34,20 +25,6 @@ async function serve(env: Record<string, string>) {
   children.push(server.child);
   await server.ready;
   return base;
-}
-
-async function post(base: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}/api/v3${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
-  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('live events across API processes', () => {

@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database.ts';
-import { startServer } from './helpers/server-process.ts';
+import { freePort, startServer } from './helpers/server-process.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
 // A server process killed with SIGKILL in the middle of card payments, then started again on the same data:
@@ -18,14 +17,6 @@ afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
   for (const f of cleanups) await f();
 });
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 function start(env: Record<string, string>) {
   const server = startServer(env, 'silent');

@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnServer } from './helpers/server-process.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
 // Decision 031: the real server (src/server.ts, as `npm start` runs it) in production mode. A complete
 // production environment needs a PostgreSQL server: those two tests run only when TEST_DATABASE_URL is set.
-const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 const children: ChildProcess[] = [];
@@ -23,41 +21,9 @@ afterAll(async () => {
 
 /** The server with exactly this environment (and PATH): nothing inherited from the test run. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverPath], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Geekly is running')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited: ${output}`));
-    });
-  });
-  ready.catch(() => {});
-  return { child, exited, ready, output: () => output };
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
+  const server = spawnServer({ PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env });
+  children.push(server.child);
+  return server;
 }
 
 describe('production mode', () => {

@@ -1,12 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const serverPath = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
 /** The real server (`src/server.ts`) in a child process, as `npm start` runs it. */
 export function startServer(env: Record<string, string>, logLevel = 'warn') {
+  return spawnServer({
+    ...process.env,
+    ...env,
+    LOG_LEVEL: logLevel,
+    SEED_DEMO: 'false',
+    TRUST_PROXY: 'false',
+  });
+}
+
+/** The real server with exactly this environment (nothing added), its output kept, `ready` once it listens. */
+export function spawnServer(env: NodeJS.ProcessEnv) {
   const child: ChildProcess = spawn(process.execPath, [serverPath], {
-    env: { ...process.env, ...env, LOG_LEVEL: logLevel, SEED_DEMO: 'false', TRUST_PROXY: 'false' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -31,4 +43,28 @@ export function startServer(env: Record<string, string>, logLevel = 'warn') {
   });
   ready.catch(() => {}); // awaited only by the tests that expect the server to come up
   return { child, ready, exited, output: () => output };
+}
+
+/** A loopback port free now (the OS's pick), for a server process to listen on. */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+/** A JSON POST to the API of the server at `base`, as the web app sends it. */
+export async function post(base: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}/api/v3${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+  return { status: res.status, body: (await res.json()) as any };
 }
