@@ -15,6 +15,7 @@ import { openPglite, openPostgres } from './db/database.ts';
 import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
+import { startAcceptanceClock } from './modules/orders/acceptance-clock.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
 import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
 
@@ -82,6 +83,7 @@ async function main() {
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
+  let stopAcceptanceClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -89,6 +91,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await stopSubscriptionClock();
+    await stopAcceptanceClock();
     await stopAutopilot();
     await sandbox?.events.stop();
     await app.close();
@@ -111,6 +114,8 @@ async function main() {
   setInterval(retryRefunds, 60_000).unref();
   // Subscription renewals and period ends (decision 017).
   stopSubscriptionClock = startSubscriptionClock(ctx, 60_000, (err) => app.log.error(err));
+  // Accepted and auto-accepted tasks record the Geek's earning (decision 036).
+  stopAcceptanceClock = startAcceptanceClock(ctx, 60_000, (err) => app.log.error(err));
   // The demo autopilot (decision 022): works newly paid tasks through the operator use cases.
   stopAutopilot = startAutopilot(ctx, (err) => app.log.error(err));
   const ms = Math.round(performance.now() - started);

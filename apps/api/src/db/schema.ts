@@ -152,6 +152,10 @@ export const orders = pgTable(
     feedback: text('feedback'),
     feedbackTags: jsonb('feedback_tags').$type<string[]>().notNull().default([]),
     clientAcceptAt: timestamptz('client_accept_at'),
+    // Decision 036: the last delivery (work or revision) starts the refund window and auto-acceptance; the
+    // Geek's earning is recorded once, when the task is accepted.
+    deliveredAt: timestamptz('delivered_at'),
+    geekEarnedAt: timestamptz('geek_earned_at'),
     clientRevisionAt: timestamptz('client_revision_at'),
     revisionComment: text('revision_comment'),
     refundComment: text('refund_comment'),
@@ -170,6 +174,8 @@ export const orders = pgTable(
     index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
     // A Geek's figures (decision 023) read the tasks by their Geek.
     index('orders_writer_idx').on(t.writerId),
+    // The acceptance clock reads delivered tasks whose Geek has not earned yet.
+    index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
   ],
 );

@@ -157,6 +157,8 @@ const serviceChange = {
 };
 export const serviceAddSchema = z.object({ action: z.literal('service_add'), ...serviceChange });
 export const serviceDeleteSchema = z.object({ action: z.literal('service_delete'), ...serviceChange });
+/** 'Accept the work' on a delivered task (decision 036). */
+export const clientAcceptSchema = z.object({ action: z.literal('client_accept') });
 /** Deleting an unpaid task the client no longer needs. */
 export const clientRemoveSchema = z.object({ action: z.literal('client_remove') });
 
@@ -168,5 +170,6 @@ export const orderActionSchema = z.discriminatedUnion('action', [
   serviceAddSchema,
   serviceDeleteSchema,
   clientRemoveSchema,
+  clientAcceptSchema,
 ]);
 export type OrderActionBody = z.output<typeof orderActionSchema>;

@@ -71,6 +71,12 @@ export const orderResponseSchema = z.object({
   revision_deadline: isoTime.nullable(),
   revision_comment: z.string().nullable(),
   client_revision_at: isoTime.nullable(),
+  delivered_at: isoTime.nullable().describe('the last delivery of the work or of a revision'),
+  refund_until: isoTime.nullable().describe('the end of the 60-day refund window; null before delivery'),
+  client_accept_at: isoTime.nullable(),
+  auto_accept_at: isoTime
+    .nullable()
+    .describe('when the work counts as accepted if the client neither accepts nor disputes it'),
   messages_count: z.number().int(),
   payment_state: z.enum(['unpaid', 'partially_paid', 'fully_paid']),
   deleted: z.boolean(),
@@ -81,6 +87,7 @@ export const orderResponseSchema = z.object({
     rate: z.boolean(),
     request_refund: z.boolean(),
     request_revision: z.boolean(),
+    accept: z.boolean(),
     tip: z.boolean(),
     download_geek_files: z.boolean(),
     remove_client_files: z.boolean(),

@@ -74,6 +74,8 @@ export async function runOrderAction(ctx: AppContext, user: UserRow, orderId: st
           addOns: await addOnContext(loaded),
         }),
       );
+    case 'client_accept':
+      return applyOrderTransition(ctx, caller, orderId, 'accept_work', {});
     case 'client_remove':
       return applyOrderTransition(ctx, caller, orderId, 'delete', {});
   }

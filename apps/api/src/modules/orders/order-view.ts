@@ -1,5 +1,11 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import {
+  autoAcceptAt,
+  canAccept,
+  isRefundWindowOver,
+  refundWindowEnd,
+} from '@geekly/domain/orders/acceptance.ts';
+import {
   canDownloadGeekFiles,
   canRemoveClientFiles,
   showsFilesFromGeek,
@@ -71,6 +77,9 @@ export function orderState(
     badDeadline: priced.price.badDeadline,
     revisionDeadline: row.revisionDeadline,
     refundTo: row.refundTo,
+    deliveredAt: row.deliveredAt,
+    clientAcceptAt: row.clientAcceptAt,
+    geekEarnedAt: row.geekEarnedAt,
   };
 }
 
@@ -165,6 +174,10 @@ export function toOrderView(
     revision_deadline: iso(row.revisionDeadline),
     revision_comment: row.revisionComment,
     client_revision_at: iso(row.clientRevisionAt),
+    delivered_at: iso(row.deliveredAt),
+    refund_until: iso(refundWindowEnd(row.deliveredAt)),
+    client_accept_at: iso(row.clientAcceptAt),
+    auto_accept_at: canAccept(o) && row.deliveredAt ? autoAcceptAt(row.deliveredAt).toISOString() : null,
     messages_count: extra.messagesCount,
     payment_state: paymentState(o),
     deleted: isDeleted(o),
@@ -173,7 +186,8 @@ export function toOrderView(
     files_from_geek_shown: showsFilesFromGeek(o),
     can: {
       rate: canRate(o),
-      request_refund: canRequestRefund(o),
+      request_refund: canRequestRefund(o) && !isRefundWindowOver(o, extra.now),
+      accept: canAccept(o),
       request_revision: canRevise,
       tip: canTip(o, row.tipsPaidCents),
       download_geek_files: canDownloadGeekFiles(o),
