@@ -143,7 +143,10 @@ export const orders = pgTable(
     revisionDeadline: timestamptz('revision_deadline'),
     workStartedAt: timestamptz('work_started_at'),
     // Chosen add-ons (seed 000 §3 services); a Preferred Geek carries the chosen Geek's id.
-    services: jsonb('services').$type<{ tag: string; writerId?: string | null }[]>().notNull().default([]),
+    services: jsonb('services')
+      .$type<{ tag: string; writerId?: string | null; included?: boolean }[]>()
+      .notNull()
+      .default([]),
     tipsPaidCents: cents('tips_paid_cents').notNull().default(0),
     // Kept by triggers in the writing transaction (decision 025): what the task's ledger account holds, and
     // how many messages it has, so the task list reads them with its rows. The ledger stays the truth.

@@ -60,6 +60,7 @@ export const orderResponseSchema = z.object({
       hidden: z.boolean(),
       price: dollars,
       writer_id: z.string().nullable(),
+      included_in_plan: z.boolean().describe("free: included in the client's plan ('Included in your plan')"),
     }),
   ),
   refunded: z.boolean(),

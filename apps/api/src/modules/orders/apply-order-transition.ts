@@ -327,6 +327,10 @@ export async function applyOrderTransition<N extends TransitionName>(
       priceCents: p.priceCents,
       partialPriceCents: p.depositCents,
     });
+    // The first payment keeps the plan's included add-ons on the task (decision 037): the price paid never
+    // changes, and they stay free if the plan ends.
+    if (priced.changeable && paidCents === 0 && outcome.effects.some((e) => e.kind === 'charge'))
+      columns.services = repriced.price.services;
     const status = columns.systemClientStatus ?? row.systemClientStatus;
     if (status === 'New project' || status === 'Unpaid')
       columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';

@@ -22,6 +22,7 @@ async function addOnContext(loaded: Loaded) {
     hoursLeft: price.hoursLeft,
     preferredGeekIds: await preferredGeekIds(loaded.tx, loaded.row.userId),
     workCents: price.workCents,
+    planAddOns: loaded.priced.planAddOns,
   };
 }
 

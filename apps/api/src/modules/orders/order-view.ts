@@ -97,13 +97,15 @@ export function toOrderView(
   const o = orderState(row, extra.paidCents, extra.priced);
   const status = displayStatus(o, extra.now);
   const locked = !isChangeable(o);
-  const services = addOnStates(o.services, {
+  // The plan's included add-ons are part of the task (decision 037).
+  const services = addOnStates(price.services, {
     locked,
     freeAddOn: price.freeAddOn,
     saving: false,
     hoursLeft: price.hoursLeft,
     preferredGeekIds: extra.preferredGeekIds,
     workCents: price.workCents,
+    planAddOns: extra.priced.planAddOns,
   });
   const canRevise = canRequestRevision(o);
   const couponInvalid = coupon && !coupon.valid ? coupon : null;
@@ -164,6 +166,7 @@ export function toOrderView(
       hidden: s.hidden,
       price: centsToDollars(s.priceCents),
       writer_id: s.writerId,
+      included_in_plan: s.included,
     })),
     refunded: row.refunded,
     mark: row.mark,

@@ -1,4 +1,4 @@
-import type { AddOnService } from '@geekly/domain/pricing/add-ons.ts';
+import { type AddOnService, INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatUsd } from '../../../lib/format-money.ts';
@@ -56,7 +56,7 @@ export function AddOnsList({ order }: { order: Order }) {
                 <input
                   type="checkbox"
                   checked={sv.added}
-                  disabled={sv.disabled || action.isPending || needsGeek}
+                  disabled={sv.disabled || sv.included_in_plan || action.isPending || needsGeek}
                   onChange={(e) => toggle(sv.service, e.target.checked, isPreferred ? writerId : undefined)}
                 />
                 <span className={s.text}>
@@ -65,7 +65,9 @@ export function AddOnsList({ order }: { order: Order }) {
                     <span className={s.note}>{ADD_ON_NOTES[sv.service as AddOnService]}</span>
                   ) : null}
                 </span>
-                <span className={s.price}>{addOnPriceText(sv.price, order.client_base_price)}</span>
+                <span className={s.price}>
+                  {sv.included_in_plan ? INCLUDED_IN_PLAN : addOnPriceText(sv.price, order.client_base_price)}
+                </span>
               </label>
               {isPreferred && !sv.added && geeks.data?.length ? (
                 <div className={s.geek}>
