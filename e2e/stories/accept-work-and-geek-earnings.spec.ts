@@ -95,8 +95,8 @@ test("A student sees the refund window, accepts the delivered work, and staff se
   await earnings.getByRole('button', { name: 'Close' }).click();
 
   const today = new Date().toISOString().slice(0, 10);
-  await ops.getByLabel('From').fill(today);
-  await ops.getByLabel('To').fill(today);
+  await ops.getByRole('textbox', { name: 'From', exact: true }).fill(today);
+  await ops.getByRole('textbox', { name: 'To', exact: true }).fill(today);
   await shot(ops, testInfo, 'ops-payout-report');
   const [download] = await Promise.all([
     ops.waitForEvent('download'),

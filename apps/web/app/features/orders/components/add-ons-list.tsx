@@ -61,12 +61,13 @@ export function AddOnsList({ order }: { order: Order }) {
                 />
                 <span className={s.text}>
                   <span className={s.label}>{sv.label}</span>
+                  {sv.included_in_plan ? <span className={s.note}>{INCLUDED_IN_PLAN}</span> : null}
                   {ADD_ON_NOTES[sv.service as AddOnService] ? (
                     <span className={s.note}>{ADD_ON_NOTES[sv.service as AddOnService]}</span>
                   ) : null}
                 </span>
                 <span className={s.price}>
-                  {sv.included_in_plan ? INCLUDED_IN_PLAN : addOnPriceText(sv.price, order.client_base_price)}
+                  {sv.included_in_plan ? formatUsd(0) : addOnPriceText(sv.price, order.client_base_price)}
                 </span>
               </label>
               {isPreferred && !sv.added && geeks.data?.length ? (
