@@ -157,6 +157,8 @@ describe("accepting the work records the Geek's earning once", () => {
     expect(rated.status).toBe(200);
     expect(await earnings(bad.id)).toHaveLength(0);
     expect(rated.body.can.accept).toBe(true);
+    // Issue 26 item 4: the task answers the student's mark and reasons, so the pages can show them.
+    expect(rated.body).toMatchObject({ mark: 2, feedback_tags: ['format'], feedback: null });
   });
 
   it('the clock accepts a task 14 days after delivery, not before; a refund request stops it', async () => {

@@ -65,6 +65,8 @@ export const orderResponseSchema = z.object({
   ),
   refunded: z.boolean(),
   mark: z.number().int(),
+  feedback: z.string().nullable().describe("the student's words with their mark"),
+  feedback_tags: z.array(z.string()).describe("the reasons of a mark below 4 (seed 000 §5's tags)"),
   tips_paid: dollars,
   system_client_status: z.string(),
   client_status: z.string().nullable(),

@@ -170,6 +170,8 @@ export function toOrderView(
     })),
     refunded: row.refunded,
     mark: row.mark,
+    feedback: row.feedback,
+    feedback_tags: row.feedbackTags,
     tips_paid: centsToDollars(row.tipsPaidCents),
     system_client_status: row.systemClientStatus,
     client_status: row.clientStatus,

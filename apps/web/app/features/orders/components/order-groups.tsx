@@ -49,6 +49,7 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
                   {order.messages_count} {order.messages_count === 1 ? 'message' : 'messages'}
                 </span>
                 <StatusChip status={order.status} />
+                <RatedNote order={order} />
               </span>
             </Link>
           </li>
@@ -56,4 +57,17 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
       </ul>
     </section>
   );
+}
+
+/** Seed 000 §4 rules 7 and 10: a delivered task is 'rated' (with the student's mark) or 'not rated yet'. */
+function RatedNote({ order }: { order: OrderSummary }) {
+  if (order.mark > 0)
+    return (
+      <span className={s.rated}>
+        <span aria-hidden="true">★ {order.mark}</span>
+        <span className="visually-hidden">{`Rated ${order.mark} of 5`}</span>
+      </span>
+    );
+  if (order.status.key !== 'completed' && order.status.key !== 'revision_completed') return null;
+  return <span className={s.notRated}>Not rated yet</span>;
 }

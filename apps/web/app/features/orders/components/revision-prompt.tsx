@@ -1,3 +1,8 @@
+import {
+  RATING_LABELS,
+  type RatingMark,
+  type RatingTag,
+} from '@geekly/domain/orders/order-action-schemas.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -6,6 +11,7 @@ import { formatDay } from '../../../lib/format-date.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import s from './rating-flow.module.css';
+import { TAG_LABELS } from './rating-flow.tsx';
 
 /**
  * Seed 000 §2 "Revision prompts" ('Is everything ok?' with 'Request revision'; 'You requested revision' with
@@ -15,10 +21,12 @@ import s from './rating-flow.module.css';
 export function AfterDeliveryPrompts({ order }: { order: Order }) {
   const prompt = order.revision_prompt;
   const accepted = order.client_accept_at !== null;
-  if (!prompt && !order.can.rate && !order.can.accept && !accepted) return null;
+  const rated = order.mark > 0;
+  if (!prompt && !order.can.rate && !order.can.accept && !accepted && !rated) return null;
   const base = `/order/${order._id}`;
   return (
     <section className={s.prompt} aria-label="Your result">
+      <YourRating order={order} />
       {prompt ? (
         <p className={s.promptLine}>
           <span>{prompt.text}</span>{' '}
@@ -40,6 +48,42 @@ export function AfterDeliveryPrompts({ order }: { order: Order }) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * Seed 000 §4 rules 7 and 10 ('rated' / 'not rated yet'): the student's own mark, and their review behind
+ * 'Show my review'; before a mark, 'Not rated yet' (the 'Rate your Geek' link opens the rating).
+ */
+function YourRating({ order }: { order: Order }) {
+  if (order.mark > 0) {
+    const mark = order.mark as RatingMark;
+    const hasReview = Boolean(order.feedback) || order.feedback_tags.length > 0;
+    return (
+      <>
+        <p className={s.rating}>
+          Your rating:{' '}
+          <span className={s.stars} aria-hidden="true">
+            {'★'.repeat(mark)}
+            {'☆'.repeat(5 - mark)}
+          </span>{' '}
+          {mark} of 5 · {RATING_LABELS[mark]}
+        </p>
+        {hasReview ? (
+          <details className={s.review}>
+            <summary>Show my review</summary>
+            {order.feedback_tags.length > 0 ? (
+              <p>
+                What went wrong: {order.feedback_tags.map((t) => TAG_LABELS[t as RatingTag] ?? t).join(', ')}
+              </p>
+            ) : null}
+            {order.feedback ? <p>{order.feedback}</p> : null}
+          </details>
+        ) : null}
+      </>
+    );
+  }
+  if (!order.can.rate) return null;
+  return <p className={s.rating}>Not rated yet</p>;
 }
 
 function AcceptWork({ order }: { order: Order }) {
