@@ -103,6 +103,7 @@ function applied(o: OrderState, r: TransitionResult): OrderState {
 const CLIENT_TRANSITIONS = [
   'edit',
   'rename',
+  'change_subject',
   'delete',
   'pay',
   'add_service',
@@ -130,6 +131,7 @@ const OPERATOR_ONLY = [
 const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInput<N> } } = {
   edit: { state: base, input: { locked: { title: 'Essay on Macbeth' } } },
   rename: { state: base, input: { title: 'Essay on Macbeth' } },
+  change_subject: { state: order(working), input: { subject: 'History' } },
   delete: { state: base, input: {} },
   pay: { state: base, input: { amountCents: 3000, partial: true, source: 'card' } },
   add_service: { state: base, input: { service: 'adv_plagreport', addOns: addOns() } },
@@ -932,6 +934,24 @@ describe('the refund window and acceptance (decision 036)', () => {
       geek_earned_at: now,
     });
     expect(run('auto_accept', 'client', { ...delivered, deliveredAt: hours(-14 * day) }, {})).toEqual(
+      refused('not_allowed'),
+    );
+  });
+});
+
+describe('changing the course (decision 038)', () => {
+  const input = { subject: 'History' };
+  it('is allowed before delivery, unpaid or paid, and keeps everything else', () => {
+    expect(accepted(run('change_subject', 'client', {}, input)).patch).toEqual({ subject: 'History' });
+    expect(run('change_subject', 'client', lookingForGeek, input).ok).toBe(true);
+    expect(run('change_subject', 'client', working, input).ok).toBe(true);
+  });
+  it('is refused once delivered, refunded or refund-requested', () => {
+    expect(run('change_subject', 'client', delivered, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', revisionRequested, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', onRevision, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', refundRequested, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', { ...lookingForGeek, refunded: true }, input)).toEqual(
       refused('not_allowed'),
     );
   });

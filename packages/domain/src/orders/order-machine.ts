@@ -19,6 +19,7 @@ import {
 import { isRevisionDeadlineTooEarly, type RefundDestination } from './order-action-schemas.ts';
 import {
   type ClientStatus,
+  canChangeSubject,
   canRate,
   canRequestRefund,
   canRequestRevision,
@@ -57,6 +58,7 @@ export type OrderState = OrderStatusInput & {
 /** The fields a transition may change (names as in seed 000 §3). */
 export type OrderPatch = Partial<{
   title: string;
+  subject: string;
   details: string;
   size: string;
   deadline: Date;
@@ -174,6 +176,7 @@ type NoInput = Record<string, never>;
 export type TransitionInputs = {
   edit: EditInput;
   rename: { title: string };
+  change_subject: { subject: string };
   delete: NoInput;
   pay: PayInput;
   add_service: ServiceInput;
@@ -220,6 +223,13 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     when: 'seed 000 §5: disabled for unchangeable tasks',
     guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
     apply: (_o, input) => ({ patch: { title: input.title } }),
+  },
+
+  change_subject: {
+    actors: ['client'],
+    when: 'a task whose work is not delivered yet, not refunded or refund-requested; the price stays (decision 038)',
+    guard: (o) => alive(o) ?? allowed(canChangeSubject(o)),
+    apply: (_o, input) => ({ patch: { subject: input.subject } }),
   },
 
   delete: {

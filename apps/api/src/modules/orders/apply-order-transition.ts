@@ -109,6 +109,7 @@ export const refusalError = (refusal: TransitionRefusal) => REFUSALS[refusal]();
 function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
   const c: Partial<NewOrderRow> = {};
   if (p.title !== undefined) c.title = p.title;
+  if (p.subject !== undefined) c.subject = p.subject;
   if (p.details !== undefined) c.details = p.details;
   if (p.size !== undefined) c.size = p.size;
   if (p.deadline !== undefined) c.deadline = p.deadline;

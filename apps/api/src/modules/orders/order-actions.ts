@@ -75,6 +75,8 @@ export async function runOrderAction(ctx: AppContext, user: UserRow, orderId: st
           addOns: await addOnContext(loaded),
         }),
       );
+    case 'client_subject':
+      return applyOrderTransition(ctx, caller, orderId, 'change_subject', { subject: body.subject });
     case 'client_accept':
       return applyOrderTransition(ctx, caller, orderId, 'accept_work', {});
     case 'client_remove':

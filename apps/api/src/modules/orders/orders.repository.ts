@@ -352,3 +352,20 @@ export async function acceptanceCandidates(db: Db, dueBefore: Date, limit: numbe
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** The ids of a client's tasks on one course that the task list shows (not removed, not Deleted). */
+export async function userOrderIdsBySubject(db: Db, userId: string, subject: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.subject, subject),
+        eq(orders.clientRemove, false),
+        sql`${orders.systemClientStatus} <> 'Deleted'`,
+      ),
+    )
+    .orderBy(orders.createdAt);
+  return rows.map((r) => r.id);
+}
