@@ -91,6 +91,7 @@ export const orderResponseSchema = z.object({
     request_refund: z.boolean(),
     request_revision: z.boolean(),
     accept: z.boolean(),
+    change_subject: z.boolean(),
     tip: z.boolean(),
     download_geek_files: z.boolean(),
     remove_client_files: z.boolean(),

@@ -14,6 +14,7 @@ import type { OrderState } from '@geekly/domain/orders/order-machine.ts';
 import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import {
   type ClientStatus,
+  canChangeSubject,
   canRate,
   canRequestRefund,
   canRequestRevision,
@@ -193,6 +194,7 @@ export function toOrderView(
       rate: canRate(o),
       request_refund: canRequestRefund(o) && !isRefundWindowOver(o, extra.now),
       accept: canAccept(o),
+      change_subject: canChangeSubject(o),
       request_revision: canRevise,
       tip: canTip(o, row.tipsPaidCents),
       download_geek_files: canDownloadGeekFiles(o),

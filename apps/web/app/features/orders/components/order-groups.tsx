@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDue } from '../../../lib/format-date.ts';
 import type { OrderSummary } from '../api/get-orders.ts';
+import { CourseChangeDialog } from './course-change.tsx';
 import s from './order-groups.module.css';
 import { StatusChip } from './status-chip.tsx';
 
@@ -20,24 +21,42 @@ export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
 
 function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary[] }) {
   const [open, setOpen] = useState(true);
+  const [changing, setChanging] = useState(false);
   const id = `group-${subject.replace(/\W+/g, '-')}`;
   return (
     <section className={s.group}>
-      <h2 className={s.heading}>
+      <div className={s.headingRow}>
+        <h2 className={s.heading}>
+          <button
+            type="button"
+            className={s.toggle}
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span>{subject}</span>
+            <span className={s.count}>{orders.length}</span>
+            <span className={open ? s.chevronOpen : s.chevron} aria-hidden="true">
+              ▾
+            </span>
+          </button>
+        </h2>
         <button
           type="button"
-          className={s.toggle}
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((v) => !v)}
+          className={s.changeCourse}
+          aria-label={`Change the course of ${subject}`}
+          onClick={() => setChanging(true)}
         >
-          <span>{subject}</span>
-          <span className={s.count}>{orders.length}</span>
-          <span className={open ? s.chevronOpen : s.chevron} aria-hidden="true">
-            ▾
-          </span>
+          Change course
         </button>
-      </h2>
+      </div>
+      {changing ? (
+        <CourseChangeDialog
+          target={{ kind: 'group', from: subject }}
+          current={subject}
+          onClose={() => setChanging(false)}
+        />
+      ) : null}
       <ul id={id} className={s.rows} hidden={!open}>
         {orders.map((order) => (
           <li key={order._id}>
