@@ -37,7 +37,10 @@ test('A student changes the course of a group of tasks on the list and of one ta
   await payFromBalance(page.request, paid, { cents: 2655 });
 
   await page.goto('/orders');
-  await page.getByRole('button', { name: 'Change the course of Psychology' }).click();
+  // The group heading's button (one group here), described by its heading.
+  const change = page.getByRole('button', { name: 'Change course', exact: true });
+  await expect(change).toHaveAccessibleDescription(/^Psychology/);
+  await change.click();
   const dialog = page.getByRole('dialog', { name: 'Change the course of Psychology' });
   const field = dialog.getByLabel('Choose your course');
   await field.fill('Astrology');

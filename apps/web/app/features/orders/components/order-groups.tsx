@@ -26,7 +26,7 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
   return (
     <section className={s.group}>
       <div className={s.headingRow}>
-        <h2 className={s.heading}>
+        <h2 className={s.heading} id={`${id}-heading`}>
           <button
             type="button"
             className={s.toggle}
@@ -44,7 +44,7 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
         <button
           type="button"
           className={s.changeCourse}
-          aria-label={`Change the course of ${subject}`}
+          aria-describedby={`${id}-heading`}
           onClick={() => setChanging(true)}
         >
           Change course

@@ -62,7 +62,7 @@ function YourRating({ order }: { order: Order }) {
       <>
         <p className={s.rating}>
           Your rating:{' '}
-          <span className={s.stars} aria-hidden="true">
+          <span className={s.markStars} aria-hidden="true">
             {'★'.repeat(mark)}
             {'☆'.repeat(5 - mark)}
           </span>{' '}
