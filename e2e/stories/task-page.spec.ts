@@ -20,6 +20,7 @@ type ApiOrder = {
   pages: number | null;
   request_type: string | null;
   bad_deadline: boolean;
+  additional: string[];
 };
 
 const daysAhead = (n: number) => {
@@ -60,14 +61,17 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   await expect(quote.getByText("Price for Geek's work will appear here")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Save and pay later' })).toHaveCount(0);
 
-  // 'Show me the fields' goes to the first missing field, the task type, and marks it required.
+  // Seed 000 §7 (issue 26 item 2): a new task starts as 'Essay writing' with the 30% deposit ticked, so
+  // 'Show me the fields' goes to the first missing field, the pages.
   const taskType = page.getByRole('combobox', { name: 'Task type' });
+  await expect(taskType).toHaveValue('Essay writing');
   await expect(taskType).toHaveAttribute('placeholder', 'Help me with my homework');
+  expect((await apiOrder()).additional).toContain('partial_payment');
   await quote.getByRole('button', { name: 'Show me the fields' }).click();
-  await expect(taskType).toBeFocused();
-  await expect(page.getByText('Please tell the Geek what you want done')).toBeVisible();
+  await expect(page.getByLabel('Pages')).toBeFocused();
 
   // Task type: suggestions highlighted from 7 characters, the 'n/30' counter, saved on leaving the field.
+  await taskType.fill('Essay');
   await taskType.fill('Essay writing');
   await expect(page.getByText('13/30')).toBeVisible();
   await expect(page.getByRole('option', { name: 'Essay writing' }).locator('mark')).toHaveCount(2);

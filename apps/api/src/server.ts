@@ -16,6 +16,7 @@ import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData
 import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
+import { startAcceptanceClock } from './modules/orders/acceptance-clock.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';
 import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
 
@@ -100,6 +101,7 @@ export async function main(options: StartOptions = {}) {
   const app = await buildApp(ctx, { loggerInstance: log });
 
   let stopSubscriptionClock: () => Promise<void> = async () => {};
+  let stopAcceptanceClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};
   let closing = false;
   // Decision 031: SIGTERM drains. The listener closes (new connections go to another process), requests in
@@ -116,6 +118,7 @@ export async function main(options: StartOptions = {}) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     await stopSubscriptionClock();
+    await stopAcceptanceClock();
     await stopAutopilot();
     await sandbox?.events.stop();
     await app.close();
@@ -141,6 +144,8 @@ export async function main(options: StartOptions = {}) {
   setInterval(retryRefunds, 60_000).unref();
   // Subscription renewals and period ends (decision 017).
   stopSubscriptionClock = startSubscriptionClock(ctx, 60_000, (err) => app.log.error(err));
+  // Accepted and auto-accepted tasks record the Geek's earning (decision 036).
+  stopAcceptanceClock = startAcceptanceClock(ctx, 60_000, (err) => app.log.error(err));
   // The demo autopilot (decision 022): works newly paid tasks through the operator use cases.
   stopAutopilot = startAutopilot(ctx, (err) => app.log.error(err));
   const ms = Math.round(performance.now() - started);

@@ -177,6 +177,7 @@ describe('addOnStates', () => {
         hidden: false,
         priceCents: 1000,
         writerId: null,
+        included: false,
       },
       {
         service: 'draft_needed',
@@ -187,6 +188,7 @@ describe('addOnStates', () => {
         hidden: true,
         priceCents: 1000,
         writerId: null,
+        included: false,
       },
       {
         service: 'client_recomended_writer',
@@ -197,6 +199,7 @@ describe('addOnStates', () => {
         hidden: false,
         priceCents: 499,
         writerId: null,
+        included: false,
       },
       {
         service: 'top_writer',
@@ -207,6 +210,7 @@ describe('addOnStates', () => {
         hidden: false,
         priceCents: 2500,
         writerId: null,
+        included: false,
       },
       {
         service: 'adv_vip_support',
@@ -217,6 +221,7 @@ describe('addOnStates', () => {
         hidden: false,
         priceCents: 999,
         writerId: null,
+        included: false,
       },
       {
         service: 'adv_plagreport',
@@ -227,6 +232,7 @@ describe('addOnStates', () => {
         hidden: false,
         priceCents: 799,
         writerId: null,
+        included: false,
       },
     ]);
   });

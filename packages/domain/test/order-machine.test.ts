@@ -103,6 +103,7 @@ function applied(o: OrderState, r: TransitionResult): OrderState {
 const CLIENT_TRANSITIONS = [
   'edit',
   'rename',
+  'change_subject',
   'delete',
   'pay',
   'add_service',
@@ -111,7 +112,9 @@ const CLIENT_TRANSITIONS = [
   'tip',
   'request_revision',
   'request_refund',
+  'accept_work',
 ] as const;
+const SYSTEM_ONLY = ['auto_accept'] as const;
 const OPERATOR_ONLY = [
   'accept_instructions',
   'assign_geek',
@@ -128,6 +131,7 @@ const OPERATOR_ONLY = [
 const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInput<N> } } = {
   edit: { state: base, input: { locked: { title: 'Essay on Macbeth' } } },
   rename: { state: base, input: { title: 'Essay on Macbeth' } },
+  change_subject: { state: order(working), input: { subject: 'History' } },
   delete: { state: base, input: {} },
   pay: { state: base, input: { amountCents: 3000, partial: true, source: 'card' } },
   add_service: { state: base, input: { service: 'adv_plagreport', addOns: addOns() } },
@@ -142,6 +146,8 @@ const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInpu
     state: order(delivered),
     input: { comment: 'balance - quality', destination: 'balance' },
   },
+  accept_work: { state: order({ ...delivered, deliveredAt: hours(-1) }), input: {} },
+  auto_accept: { state: order({ ...delivered, deliveredAt: hours(-24 * 14) }), input: {} },
   accept_instructions: { state: order({ ...lookingForGeek, tags: [] }), input: {} },
   assign_geek: { state: order(lookingForGeek), input: { writerId: 'g1' } },
   start_work: { state: order(assigned), input: {} },
@@ -158,7 +164,7 @@ const runValid = (name: TransitionName, actor: Actor, change: Partial<OrderState
 describe('the transition table', () => {
   it('holds exactly the client and operator transitions', () => {
     expect(Object.keys(ORDER_TRANSITION_TABLE).sort()).toEqual(
-      [...CLIENT_TRANSITIONS, ...OPERATOR_ONLY].sort(),
+      [...CLIENT_TRANSITIONS, ...OPERATOR_ONLY, ...SYSTEM_ONLY].sort(),
     );
   });
   it('names the actors of every transition', () => {
@@ -250,7 +256,11 @@ describe('a whole life, chaining the patches', () => {
     });
     o = { ...o, finalDraftCount: 1 };
     const sent = accepted(runTransition('deliver', 'operator', o, {}, { now: hours(48) }));
-    expect(sent.patch).toEqual({ system_client_status: 'Completed', client_status: 'Sent' });
+    expect(sent.patch).toEqual({
+      system_client_status: 'Completed',
+      client_status: 'Sent',
+      delivered_at: hours(48),
+    });
     expect(sent.effects).toEqual([{ kind: 'notify', notice: 'order_delivered' }]);
     o = applied(o, sent);
     expect(displayStatus(o, hours(48))).toMatchObject({
@@ -315,6 +325,7 @@ describe('a whole life, chaining the patches', () => {
     expect(revSent.patch).toEqual({
       system_client_status: 'Revision Completed',
       client_status: 'Revision sent',
+      delivered_at: hours(70),
     });
     expect(revSent.effects).toEqual([{ kind: 'notify', notice: 'revision_delivered' }]);
     o = applied(o, revSent);
@@ -850,5 +861,98 @@ describe('add-ons', () => {
   it('refuses to remove the VIP service from a locked task', () => {
     const vip = { services: [{ tag: 'adv_vip_support' as const }], priceCents: 10999, paidCents: 3000 };
     expect(remove(vip, 'adv_vip_support', { locked: true })).toEqual(refused('add_on_disabled'));
+  });
+});
+
+describe('the refund window and acceptance (decision 036)', () => {
+  const day = 24;
+  it('refuses a refund more than 60 days after the last delivery, and allows it up to then', () => {
+    const input = { comment: 'balance - quality', destination: 'balance' } as const;
+    expect(run('request_refund', 'client', { ...delivered, deliveredAt: hours(-60 * day) }, input).ok).toBe(
+      true,
+    );
+    expect(
+      run('request_refund', 'client', { ...delivered, deliveredAt: hours(-60 * day - 1) }, input),
+    ).toEqual(refused('refund_window_over'));
+    // Before delivery no window runs (paid with no Geek).
+    expect(run('request_refund', 'client', { ...lookingForGeek }, input).ok).toBe(true);
+  });
+  it('delivering the work or a revision starts the window', () => {
+    expect(
+      accepted(run('deliver', 'operator', { ...working, finalDraftCount: 1 }, {})).patch.delivered_at,
+    ).toEqual(now);
+    expect(accepted(run('deliver_revision', 'operator', onRevision, {})).patch.delivered_at).toEqual(now);
+  });
+  it("'Accept the work' records the Geek's earning once", () => {
+    const r = accepted(run('accept_work', 'client', { ...delivered, deliveredAt: hours(-2) }, {}));
+    expect(r.patch).toEqual({
+      tags: ['instr_ok', 'client_accept'],
+      client_accept_at: now,
+      geek_earned_at: now,
+    });
+    expect(r.effects).toEqual([{ kind: 'geek_earning' }]);
+    const again = { ...delivered, deliveredAt: hours(-2), clientAcceptAt: now, geekEarnedAt: now };
+    expect(run('accept_work', 'client', again, {})).toEqual(refused('not_allowed'));
+    expect(run('auto_accept', 'system', again, {})).toEqual(refused('not_allowed'));
+  });
+  it('refuses acceptance of a partly paid, refund-requested or revision-pending task', () => {
+    const d = { ...delivered, deliveredAt: hours(-2) };
+    expect(run('accept_work', 'client', { ...d, paidCents: 3000 }, {})).toEqual(refused('not_allowed'));
+    expect(run('accept_work', 'client', { ...refundRequested, deliveredAt: hours(-2) }, {})).toEqual(
+      refused('not_allowed'),
+    );
+    expect(run('accept_work', 'client', { ...revisionRequested, deliveredAt: hours(-2) }, {})).toEqual(
+      refused('not_allowed'),
+    );
+  });
+  it('a 4–5 mark accepts and earns; a lower mark does not', () => {
+    const d = { ...delivered, deliveredAt: hours(-2) };
+    expect(accepted(run('rate', 'client', d, { mark: 4, feedback: null, tags: [] })).effects).toEqual([
+      { kind: 'geek_earning' },
+    ]);
+    expect(
+      accepted(run('rate', 'client', d, { mark: 3, feedback: null, tags: ['content'] })).effects,
+    ).toEqual([]);
+  });
+  it('the clock accepts 14 days after delivery, or at once for a task the client accepted earlier', () => {
+    expect(run('auto_accept', 'system', { ...delivered, deliveredAt: hours(-14 * day + 1) }, {})).toEqual(
+      refused('not_allowed'),
+    );
+    const due = accepted(run('auto_accept', 'system', { ...delivered, deliveredAt: hours(-14 * day) }, {}));
+    expect(due.patch).toEqual({
+      tags: ['instr_ok', 'client_accept'],
+      client_accept_at: now,
+      geek_earned_at: now,
+    });
+    const acceptedEarlier = {
+      ...delivered,
+      deliveredAt: hours(-1),
+      tags: ['instr_ok', 'client_accept'],
+      clientAcceptAt: hours(-1),
+    };
+    expect(accepted(run('auto_accept', 'system', acceptedEarlier, {})).patch).toEqual({
+      geek_earned_at: now,
+    });
+    expect(run('auto_accept', 'client', { ...delivered, deliveredAt: hours(-14 * day) }, {})).toEqual(
+      refused('not_allowed'),
+    );
+  });
+});
+
+describe('changing the course (decision 038)', () => {
+  const input = { subject: 'History' };
+  it('is allowed before delivery, unpaid or paid, and keeps everything else', () => {
+    expect(accepted(run('change_subject', 'client', {}, input)).patch).toEqual({ subject: 'History' });
+    expect(run('change_subject', 'client', lookingForGeek, input).ok).toBe(true);
+    expect(run('change_subject', 'client', working, input).ok).toBe(true);
+  });
+  it('is refused once delivered, refunded or refund-requested', () => {
+    expect(run('change_subject', 'client', delivered, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', revisionRequested, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', onRevision, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', refundRequested, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'client', { ...lookingForGeek, refunded: true }, input)).toEqual(
+      refused('not_allowed'),
+    );
   });
 });

@@ -53,6 +53,7 @@ describe('orderPrice: examples', () => {
       discountCents: 0,
       workCents: 13275,
       freeAddOn: null,
+      services: [],
       addOnsCents: 0,
       priceCents: 13275,
       // 30% of 13275 = 3982.5, rounded half up
@@ -261,6 +262,7 @@ describe('lockedOrderPrice', () => {
       discountCents: 3319,
       workCents: 9956,
       freeAddOn: null,
+      services: [{ tag: 'adv_vip_support' }],
       addOnsCents: 999,
       priceCents: 10955,
       // 30% of 10955 = 3286.5 -> 3287
@@ -481,5 +483,43 @@ describe('orderPrice: properties', () => {
         expect(locked.badDeadline).toBe(false);
       }),
     );
+  });
+});
+
+describe("a plan's included add-ons (decision 037)", () => {
+  const paid = {
+    now,
+    deadline: inHours(100),
+    pages: 5,
+    quoteCents: 13275,
+    workCents: 9956,
+    freeAddOn: null,
+    services: [] as AddedService[],
+  };
+  const plan = ['adv_plagreport', 'prioritize_my_task'] as const;
+  it('adds them to an unpaid task at $0, and makes a chosen one free', () => {
+    const p = price({ planAddOns: plan, services: [{ tag: 'adv_plagreport' }, { tag: 'top_writer' }] });
+    expect(p.services).toEqual([
+      { tag: 'adv_plagreport', included: true },
+      { tag: 'top_writer' },
+      { tag: 'prioritize_my_task', included: true },
+    ]);
+    // Only TOP Geek is charged: 25% of 13275.
+    expect(p.addOnsCents).toBe(3319);
+    expect(p.priceCents).toBe(13275 + 3319);
+  });
+  it('keeps a paid add-on at its price on a locked task, and adds the rest at $0', () => {
+    const p = lockedOrderPrice({ ...paid, services: [{ tag: 'adv_plagreport' }], planAddOns: plan });
+    expect(p.services).toEqual([{ tag: 'adv_plagreport' }, { tag: 'prioritize_my_task', included: true }]);
+    expect(p.addOnsCents).toBe(799);
+  });
+  it('keeps add-ons included at payment free after the plan ends', () => {
+    const p = lockedOrderPrice({
+      ...paid,
+      services: [{ tag: 'adv_plagreport', included: true }],
+      planAddOns: [],
+    });
+    expect(p.addOnsCents).toBe(0);
+    expect(p.priceCents).toBe(9956);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasPremiumPlus, subscriptionLabel } from '../src/subscriptions/subscription-display.ts';
-import { addOneMonth, planByTag, SUBSCRIPTION_PLANS } from '../src/subscriptions/subscription-plans.ts';
+import {
+  addOneMonth,
+  planAddOns,
+  planByTag,
+  SUBSCRIPTION_PLANS,
+} from '../src/subscriptions/subscription-plans.ts';
 
 describe('subscription plans (decision 017)', () => {
   it('prices premium and premium plus monthly in cents', () => {
@@ -8,7 +13,7 @@ describe('subscription plans (decision 017)', () => {
       ['premium', 999, 'month'],
       ['premium plus', 1999, 'month'],
     ]);
-    expect(planByTag('premium plus').benefits[0]).toMatch(/1 hour sooner/);
+    expect(planByTag('premium plus').benefits).toContainEqual(expect.stringMatching(/1 hour sooner/));
   });
 
   it.each([
@@ -31,5 +36,23 @@ describe('subscription plans (decision 017)', () => {
     expect(subscriptionLabel(sub)).toBe('Payment failed');
     expect(hasPremiumPlus([sub], now)).toBe(false);
     expect(hasPremiumPlus([{ ...sub, status: 'active', cancel_at_period_end: true }], now)).toBe(true);
+  });
+
+  it('includes add-ons while the plan is active (decision 037)', () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    const sub = {
+      status: 'active',
+      tag: 'premium' as const,
+      cancel_at_period_end: false,
+      current_period_end: new Date('2026-03-05T00:00:00Z'),
+    };
+    expect(planAddOns([sub], now)).toEqual(['adv_plagreport', 'prioritize_my_task']);
+    expect(planAddOns([{ ...sub, tag: 'premium plus' }], now)).toEqual([
+      'adv_plagreport',
+      'prioritize_my_task',
+      'adv_vip_support',
+    ]);
+    expect(planAddOns([{ ...sub, status: 'past_due' }], now)).toEqual([]);
+    expect(planAddOns([sub], new Date('2026-03-05T00:00:00Z'))).toEqual([]);
   });
 });

@@ -147,7 +147,10 @@ export const orders = pgTable(
     revisionDeadline: timestamptz('revision_deadline'),
     workStartedAt: timestamptz('work_started_at'),
     // Chosen add-ons (seed 000 §3 services); a Preferred Geek carries the chosen Geek's id.
-    services: jsonb('services').$type<{ tag: string; writerId?: string | null }[]>().notNull().default([]),
+    services: jsonb('services')
+      .$type<{ tag: string; writerId?: string | null; included?: boolean }[]>()
+      .notNull()
+      .default([]),
     tipsPaidCents: cents('tips_paid_cents').notNull().default(0),
     // Kept by triggers in the writing transaction (decision 025): what the task's ledger account holds, and
     // how many messages it has, so the task list reads them with its rows. The ledger stays the truth.
@@ -156,6 +159,10 @@ export const orders = pgTable(
     feedback: text('feedback'),
     feedbackTags: jsonb('feedback_tags').$type<string[]>().notNull().default([]),
     clientAcceptAt: timestamptz('client_accept_at'),
+    // Decision 036: the last delivery (work or revision) starts the refund window and auto-acceptance; the
+    // Geek's earning is recorded once, when the task is accepted.
+    deliveredAt: timestamptz('delivered_at'),
+    geekEarnedAt: timestamptz('geek_earned_at'),
     clientRevisionAt: timestamptz('client_revision_at'),
     revisionComment: text('revision_comment'),
     refundComment: text('refund_comment'),
@@ -174,6 +181,8 @@ export const orders = pgTable(
     index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
     // A Geek's figures (decision 023) read the tasks by their Geek.
     index('orders_writer_idx').on(t.writerId),
+    // The acceptance clock reads delivered tasks whose Geek has not earned yet.
+    index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
   ],
 );

@@ -145,6 +145,8 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
           clientPaidAtFirst: paidAt,
           tags: t.state === 'paid' ? [] : t.state === 'unpaid' ? [] : ['instr_ok'],
           workStartedAt: t.state === 'working' ? at(-24) : null,
+          // Decision 036: the refund window and auto-acceptance run from the delivery.
+          deliveredAt: t.state === 'completed' ? at(-30) : null,
           createdAt: at(-72 + i),
         })
         .returning();

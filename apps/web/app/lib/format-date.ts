@@ -10,3 +10,6 @@ export function formatDeadlineAt(iso: string): string {
   const date = new Date(iso);
   return `${formatDeadlineDate(date, timezone())} at ${formatDeadlineTime(date, timezone())}`;
 }
+
+/** A day as the task pages show dates: 'November 05, 2026' (seed 000 §5 'MMMM DD, YYYY'), local time. */
+export const formatDay = (iso: string) => formatDeadlineDate(new Date(iso), timezone());

@@ -13,21 +13,28 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
-import { useEditGeek, useGeeks } from '../features/ops/api/ops-queries.ts';
+import { useEditGeek, useGeekEarnings, useGeeks } from '../features/ops/api/ops-queries.ts';
 import type { Geek } from '../features/ops/api/ops-types.ts';
+import { GeekEarningsDialog, PayoutReportForm } from '../features/ops/components/geek-earnings.tsx';
 import { GeekEditor } from '../features/ops/components/geek-editor.tsx';
 import { NewGeekButton } from '../features/ops/components/new-geek.tsx';
-import { opsStyles as s } from '../features/ops/components/widgets.tsx';
+import { dollars, opsStyles as s } from '../features/ops/components/widgets.tsx';
 
 export function meta() {
   return [{ title: 'Geeks — Geekly back office' }];
 }
 
-/** /ops/geeks: every Geek with subjects and load; edit a profile or disable / enable a Geek. */
+/**
+ * /ops/geeks: every Geek with subjects, load and what accepted tasks earned them (decision 036); edit a profile,
+ * disable / enable a Geek, open a Geek's earnings, download the payout report for a period.
+ */
 export default function OpsGeeks() {
   const geeks = useGeeks();
+  const earnings = useGeekEarnings();
+  const earned = new Map((earnings.data ?? []).map((e) => [e.geek_id, e]));
   const edit = useEditGeek();
   const [editing, setEditing] = useState<Geek | null>(null);
+  const [showing, setShowing] = useState<Geek | null>(null);
   const [sort, setSort] = useState<SortDescriptor>({ column: 'name', direction: 'ascending' });
   const rows = [...(geeks.data ?? [])].sort((a, b) => {
     const diff =
@@ -41,6 +48,14 @@ export default function OpsGeeks() {
         <NewGeekButton />
       </div>
       <div className={s.card}>
+        <h2>Payout report</h2>
+        <p className={s.muted}>
+          What each Geek earned from accepted tasks and tips in a period (UTC days). No money leaves the
+          product.
+        </p>
+        <PayoutReportForm />
+      </div>
+      <div className={s.card}>
         <div className={s.tableWrap}>
           <Table aria-label="Geeks" className={s.table} sortDescriptor={sort} onSortChange={setSort}>
             <TableHeader>
@@ -52,6 +67,7 @@ export default function OpsGeeks() {
               <Column id="load" allowsSorting>
                 In progress
               </Column>
+              <Column id="earned">Earned</Column>
               <Column id="state">State</Column>
               <Column id="actions">Actions</Column>
             </TableHeader>
@@ -62,6 +78,7 @@ export default function OpsGeeks() {
                   <Cell>{g.major}</Cell>
                   <Cell>{g.public_subjects.join(', ')}</Cell>
                   <Cell>{g.load}</Cell>
+                  <Cell>{dollars(earned.get(g._id)?.total ?? 0)}</Cell>
                   <Cell>{g.is_disabled ? <span className={s.badge}>Disabled</span> : 'Active'}</Cell>
                   <Cell>
                     <MenuTrigger>
@@ -74,11 +91,16 @@ export default function OpsGeeks() {
                           onAction={(key) =>
                             key === 'edit'
                               ? setEditing(g)
-                              : edit.mutate({ id: g._id, is_disabled: !g.is_disabled })
+                              : key === 'earnings'
+                                ? setShowing(g)
+                                : edit.mutate({ id: g._id, is_disabled: !g.is_disabled })
                           }
                         >
                           <MenuItem id="edit" className={s.option}>
                             Edit profile
+                          </MenuItem>
+                          <MenuItem id="earnings" className={s.option}>
+                            Earnings
                           </MenuItem>
                           <MenuItem id="toggle" className={s.option}>
                             {g.is_disabled ? 'Enable' : 'Disable'}
@@ -94,6 +116,7 @@ export default function OpsGeeks() {
         </div>
       </div>
       {editing ? <GeekEditor geek={editing} onClose={() => setEditing(null)} /> : null}
+      {showing ? <GeekEarningsDialog geek={showing} onClose={() => setShowing(null)} /> : null}
     </>
   );
 }

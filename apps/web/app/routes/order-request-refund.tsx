@@ -26,7 +26,13 @@ export default function OrderRequestRefundRoute() {
       title={step === 'sent' ? 'Your refund request is sent' : 'Request a refund'}
       onClose={() => navigate(back)}
     >
-      <RefundRequest orderId={orderId} step={step} onStep={setStep} onDone={() => navigate(back)} />
+      <RefundRequest
+        orderId={orderId}
+        refundUntil={order.data.refund_until}
+        step={step}
+        onStep={setStep}
+        onDone={() => navigate(back)}
+      />
     </Dialog>
   );
 }

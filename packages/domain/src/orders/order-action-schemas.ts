@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADD_ON_SERVICES } from '../pricing/add-ons.ts';
 import { roundUpToHour } from './deadline.ts';
+import { renameSubjectSchema } from './order-form-schemas.ts';
 
 // Bodies of the order actions posted to POST /orders/{id} (seed 000 §7) and the client forms behind them.
 
@@ -157,6 +158,10 @@ const serviceChange = {
 };
 export const serviceAddSchema = z.object({ action: z.literal('service_add'), ...serviceChange });
 export const serviceDeleteSchema = z.object({ action: z.literal('service_delete'), ...serviceChange });
+/** One task's course (seed 000 §5 rename rule, decision 038). */
+export const clientSubjectSchema = renameSubjectSchema.extend({ action: z.literal('client_subject') });
+/** 'Accept the work' on a delivered task (decision 036). */
+export const clientAcceptSchema = z.object({ action: z.literal('client_accept') });
 /** Deleting an unpaid task the client no longer needs. */
 export const clientRemoveSchema = z.object({ action: z.literal('client_remove') });
 
@@ -168,5 +173,7 @@ export const orderActionSchema = z.discriminatedUnion('action', [
   serviceAddSchema,
   serviceDeleteSchema,
   clientRemoveSchema,
+  clientAcceptSchema,
+  clientSubjectSchema,
 ]);
 export type OrderActionBody = z.output<typeof orderActionSchema>;

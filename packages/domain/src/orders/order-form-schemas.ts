@@ -72,6 +72,11 @@ export const renameSubjectSchema = z.object({
     .transform((s) => findCourse(s) ?? s),
 });
 
+/** Seed 000 §7 "subject change for a group of orders": the group's course and the new one. */
+export const groupSubjectChangeSchema = renameSubjectSchema.extend({
+  from: z.string().trim().min(1).max(200),
+});
+
 /** Seed 000 §5: coupon codes lose their spaces (all whitespace) and are upper-cased on apply. */
 export function normalizeCouponCode(s: string): string {
   return s.replace(/\s+/g, '').toUpperCase();

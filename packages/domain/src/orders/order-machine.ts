@@ -9,9 +9,17 @@ import {
   addOnPriceCents,
 } from '../pricing/add-ons.ts';
 import { splitDeposit } from '../pricing/quote.ts';
+import {
+  canAccept,
+  canRecordEarning,
+  isAccepted,
+  isAutoAcceptDue,
+  isRefundWindowOver,
+} from './acceptance.ts';
 import { isRevisionDeadlineTooEarly, type RefundDestination } from './order-action-schemas.ts';
 import {
   type ClientStatus,
+  canChangeSubject,
   canRate,
   canRequestRefund,
   canRequestRevision,
@@ -40,11 +48,17 @@ export type OrderState = OrderStatusInput & {
   revisionDeadline: Date | null;
   /** Where the client asked a refund to go (seed 000 §2: the balance by default). */
   refundTo: RefundDestination | null;
+  /** When the work or its last revision was delivered: the refund window and auto-acceptance run from it. */
+  deliveredAt: Date | null;
+  clientAcceptAt: Date | null;
+  /** When the Geek's earning was recorded (decision 036); null until then. */
+  geekEarnedAt: Date | null;
 };
 
 /** The fields a transition may change (names as in seed 000 §3). */
 export type OrderPatch = Partial<{
   title: string;
+  subject: string;
   details: string;
   size: string;
   deadline: Date;
@@ -72,13 +86,17 @@ export type OrderPatch = Partial<{
   work_started_at: Date;
   tips_paid_cents: number;
   client_remove: boolean;
+  delivered_at: Date;
+  geek_earned_at: Date;
 }>;
 
 /** Money movements and notices a transition causes; the API carries them out in the same transaction. */
 export type OrderEffect =
   | { kind: 'charge'; source: 'balance' | 'card'; amountCents: number; purpose: 'order' | 'tip' }
   | { kind: 'refund'; destination: RefundDestination; amountCents: number }
-  | { kind: 'notify'; notice: OrderNotice };
+  | { kind: 'notify'; notice: OrderNotice }
+  /** The Geek's share of the work price, recorded once per task when it is accepted (decision 036). */
+  | { kind: 'geek_earning' };
 
 // A task's first payment has no notice of its own: its receipt says what it means (decision 024).
 export type OrderNotice =
@@ -105,7 +123,8 @@ export type TransitionRefusal =
   | 'add_on_not_added'
   | 'add_on_paid'
   | 'preferred_geek_required'
-  | 'final_draft_required';
+  | 'final_draft_required'
+  | 'refund_window_over';
 
 export type TransitionResult =
   | { ok: true; patch: OrderPatch; effects: OrderEffect[] }
@@ -157,6 +176,7 @@ type NoInput = Record<string, never>;
 export type TransitionInputs = {
   edit: EditInput;
   rename: { title: string };
+  change_subject: { subject: string };
   delete: NoInput;
   pay: PayInput;
   add_service: ServiceInput;
@@ -165,6 +185,8 @@ export type TransitionInputs = {
   tip: TipInput;
   request_revision: RevisionInput;
   request_refund: RefundInput;
+  accept_work: NoInput;
+  auto_accept: NoInput;
   accept_instructions: NoInput;
   assign_geek: { writerId: string };
   start_work: NoInput;
@@ -201,6 +223,13 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     when: 'seed 000 §5: disabled for unchangeable tasks',
     guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
     apply: (_o, input) => ({ patch: { title: input.title } }),
+  },
+
+  change_subject: {
+    actors: ['client'],
+    when: 'a task whose work is not delivered yet, not refunded or refund-requested; the price stays (decision 038)',
+    guard: (o) => alive(o) ?? allowed(canChangeSubject(o)),
+    apply: (_o, input) => ({ patch: { subject: input.subject } }),
   },
 
   delete: {
@@ -278,15 +307,21 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     actors: ['client'],
     when: 'seed 000 §4 "Rating possible"',
     guard: (o) => alive(o) ?? allowed(canRate(o)),
-    apply: (o, input, { now }) => ({
-      patch: {
-        mark: input.mark,
-        feedback: input.feedback,
-        feedback_tags: input.tags,
-        // A positive mark is the client accepting the work (seed 000 §3 tag client_accept).
-        ...(input.mark >= 4 ? { tags: withTag(o.tags, 'client_accept'), client_accept_at: now } : {}),
-      },
-    }),
+    apply: (o, input, { now }) => {
+      // A positive mark is the client accepting the work (seed 000 §3 tag client_accept); a fully paid,
+      // delivered task then records the Geek's earning (decision 036).
+      const earns = input.mark >= 4 && canRecordEarning(o);
+      return {
+        patch: {
+          mark: input.mark,
+          feedback: input.feedback,
+          feedback_tags: input.tags,
+          ...(input.mark >= 4 ? { tags: withTag(o.tags, 'client_accept'), client_accept_at: now } : {}),
+          ...(earns ? { geek_earned_at: now } : {}),
+        },
+        effects: earns ? [{ kind: 'geek_earning' }] : [],
+      };
+    },
   },
 
   tip: {
@@ -323,7 +358,11 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   request_refund: {
     actors: ['client'],
     when: 'seed 000 §4 "Refund can be requested"',
-    guard: (o) => alive(o) ?? allowed(canRequestRefund(o)),
+    guard: (o, _input, { now }) =>
+      alive(o) ??
+      allowed(canRequestRefund(o)) ??
+      // The Terms and Refund Policy: within 60 days after the task was completed (decision 036).
+      (isRefundWindowOver(o, now) ? 'refund_window_over' : null),
     apply: (_o, input) => ({
       patch: {
         system_client_status: 'Refund Requested',
@@ -331,6 +370,30 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
         refund_to: input.destination,
       },
       effects: [{ kind: 'notify', notice: 'refund_requested' }],
+    }),
+  },
+
+  accept_work: {
+    actors: ['client'],
+    when: "'Accept the work': a delivered, fully paid task not accepted yet; the Geek's earning is recorded",
+    guard: (o) => alive(o) ?? allowed(canAccept(o)),
+    apply: (o, _input, { now }) => ({
+      patch: { tags: withTag(o.tags, 'client_accept'), client_accept_at: now, geek_earned_at: now },
+      effects: [{ kind: 'geek_earning' }],
+    }),
+  },
+
+  // ——— system ———
+  auto_accept: {
+    actors: ['system'],
+    when: 'the clock: a delivered task the client accepted, or left alone for AUTO_ACCEPT_DAYS, earns once',
+    guard: (o, _input, { now }) => alive(o) ?? allowed(isAutoAcceptDue(o, now)),
+    apply: (o, _input, { now }) => ({
+      patch: {
+        ...(isAccepted(o) ? {} : { tags: withTag(o.tags, 'client_accept'), client_accept_at: now }),
+        geek_earned_at: now,
+      },
+      effects: [{ kind: 'geek_earning' }],
     }),
   },
 
@@ -375,8 +438,8 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
             o.client_status === 'Nerd found'),
       ) ??
       (o.finalDraftCount > 0 ? null : 'final_draft_required'),
-    apply: () => ({
-      patch: { system_client_status: 'Completed', client_status: 'Sent' },
+    apply: (_o, _input, { now }) => ({
+      patch: { system_client_status: 'Completed', client_status: 'Sent', delivered_at: now },
       effects: [{ kind: 'notify', notice: 'order_delivered' }],
     }),
   },
@@ -413,8 +476,12 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     actors: ['operator'],
     when: 'a revision in progress',
     guard: (o) => alive(o) ?? allowed(o.client_status === 'On revision'),
-    apply: () => ({
-      patch: { system_client_status: 'Revision Completed', client_status: 'Revision sent' },
+    apply: (_o, _input, { now }) => ({
+      patch: {
+        system_client_status: 'Revision Completed',
+        client_status: 'Revision sent',
+        delivered_at: now,
+      },
       effects: [{ kind: 'notify', notice: 'revision_delivered' }],
     }),
   },

@@ -61,6 +61,16 @@ export const createOrderSchema = z.object({
   toid: z.string().trim().min(1).max(100).optional(),
 });
 
+/**
+ * Seed 000 §7 `POST /orders`: a new task is sent with type 'Essay writing' and the `partial_payment` add-on
+ * ticked, so it has a price (the 30% deposit first) as soon as its pages are chosen (the deadline defaults to
+ * 72 hours ahead). The browser sends these with every new task.
+ */
+export const NEW_TASK_DEFAULTS = {
+  type: 'Essay writing',
+  additional: ['partial_payment'],
+} as const satisfies Pick<z.input<typeof createOrderSchema>, 'type' | 'additional'>;
+
 /** Seed 001 §3 and §5: the landing task form (task name and course), with the landing wording of §8. */
 export const landingTaskSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.landingTitleRequired).max(200),

@@ -319,3 +319,21 @@ export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
   if (isDeleted(o) || paymentState(o) === 'unpaid' || tipsPaidCents > 0 || o.writerId === null) return false;
   return !isRated(o) || o.mark >= 4;
 }
+
+/**
+ * Changing a task's course (seed 000 §5 rename rule, §7 "subject change for a group of orders"; decision 038):
+ * until the work is delivered, never on a deleted, refunded or refund-requested task. The course never
+ * changes the price (pricing does not read it; a paid task's price is frozen anyway).
+ */
+export function canChangeSubject(o: OrderStatusInput): boolean {
+  if (isDeleted(o) || isRefunded(o) || isRefundRequested(o)) return false;
+  return !DELIVERED_CLIENT_STATUSES.includes(o.client_status);
+}
+
+/** The work was sent: first delivery, a revision asked, in progress or sent. */
+const DELIVERED_CLIENT_STATUSES: readonly (ClientStatus | null)[] = [
+  'Sent',
+  'Revision sent',
+  'Revision requested',
+  'On revision',
+];

@@ -20,6 +20,9 @@ export const ADD_ON_LABELS: Record<AddOnService, string> = {
   adv_plagreport: 'Plagiarism report',
 };
 
+/** How the quote, the add-on list and the receipt name the add-ons a plan includes (issue 26 item 7). */
+export const INCLUDED_IN_PLAN = 'Included in your plan';
+
 /** A fixed price in cents, or a share of the task's work price (after its discount) in percent. */
 export type AddOnPrice = { kind: 'fixed'; cents: number } | { kind: 'percent'; percent: number };
 
@@ -56,7 +59,28 @@ export function addOnPriceCents(service: AddOnService, workCents: number | null,
   return workCents - applyPercentOff(workCents, price.percent);
 }
 
-export type AddedService = { tag: AddOnService; writerId?: string | null };
+/**
+ * A chosen add-on; `included` marks one the client's plan gives for free (decision 037), kept on the task from
+ * its first payment so the paid price never changes when the plan ends.
+ */
+export type AddedService = { tag: AddOnService; writerId?: string | null; included?: boolean };
+
+/**
+ * The task's add-ons with its plan's (decision 037): a plan add-on the task lacks is added as included; one the
+ * client chose on a changeable task is included (free) too. On a locked (paid) task an add-on already paid for
+ * keeps its price: the plan never changes what was paid.
+ */
+export function withPlanAddOns(
+  services: readonly AddedService[],
+  planAddOns: readonly AddOnService[],
+  locked: boolean,
+): AddedService[] {
+  const result = services.map((s) =>
+    !locked && planAddOns.includes(s.tag) && !s.included ? { ...s, included: true } : { ...s },
+  );
+  for (const tag of planAddOns) if (!result.some((s) => s.tag === tag)) result.push({ tag, included: true });
+  return result;
+}
 
 export type AddOnContext = {
   /** The task is partially or fully paid, refunded or refund-requested (seed 000 §4 "unchangeable"). */
@@ -69,6 +93,8 @@ export type AddOnContext = {
   /** Geeks the client may prefer; the Preferred Geek section shows only when the list is non-empty. */
   preferredGeekIds: readonly string[];
   workCents: number | null;
+  /** The add-ons the client's plan includes (decision 037); none without a plan. */
+  planAddOns?: readonly AddOnService[];
 };
 
 export type AddOnState = {
@@ -80,13 +106,16 @@ export type AddOnState = {
   hidden: boolean;
   priceCents: number;
   writerId: string | null;
+  /** Included in the client's plan: free, and not removable. */
+  included: boolean;
 };
 
 /** Seed 000 §3 (added, active, disabled, hidden, price) with the disabled rules of §5. */
 export function addOnStates(added: readonly AddedService[], ctx: AddOnContext): AddOnState[] {
   return ADD_ON_SERVICES.map((service) => {
     const entry = added.find((a) => a.tag === service);
-    const free = ctx.freeAddOn === service;
+    const included = entry?.included === true;
+    const free = ctx.freeAddOn === service || included;
     return {
       service,
       label: ADD_ON_LABELS[service],
@@ -99,6 +128,7 @@ export function addOnStates(added: readonly AddedService[], ctx: AddOnContext): 
         (service === 'client_recomended_writer' && !ctx.preferredGeekIds.length),
       priceCents: addOnPriceCents(service, ctx.workCents, free),
       writerId: entry?.writerId ?? null,
+      included,
     };
   });
 }
@@ -106,7 +136,12 @@ export function addOnStates(added: readonly AddedService[], ctx: AddOnContext): 
 export function isAddOnDisabled(service: AddOnService, ctx: AddOnContext): boolean {
   switch (service) {
     case 'adv_vip_support':
-      return ctx.locked || ctx.freeAddOn === 'adv_vip_support' || ctx.saving;
+      return (
+        ctx.locked ||
+        ctx.freeAddOn === 'adv_vip_support' ||
+        (ctx.planAddOns ?? []).includes('adv_vip_support') ||
+        ctx.saving
+      );
     case 'draft_needed':
       return ctx.hoursLeft <= DRAFT_MIN_HOURS_LEFT;
     case 'client_recomended_writer':
@@ -131,6 +166,7 @@ export function addOnAddError(
   writerId: string | null | undefined,
 ): AddOnChangeError | null {
   if (added.some((a) => a.tag === service) || ctx.freeAddOn === service) return 'add_on_already_added';
+  if ((ctx.planAddOns ?? []).includes(service)) return 'add_on_already_added';
   if (isAddOnDisabled(service, ctx)) return 'add_on_disabled';
   // Seed 000 §5: "Preferred Geek: an ID must be chosen from a list before submit".
   if (service === 'client_recomended_writer' && (!writerId || !ctx.preferredGeekIds.includes(writerId)))
@@ -138,11 +174,14 @@ export function addOnAddError(
   return null;
 }
 
-/** The total of the chosen add-ons (a coupon's free add-on costs nothing). */
+/** The total of the chosen add-ons (a coupon's free add-on and the plan's included ones cost nothing). */
 export function addOnsTotalCents(
   added: readonly AddedService[],
   workCents: number | null,
   freeAddOn: AddOnService | null,
 ): number {
-  return added.reduce((sum, a) => sum + addOnPriceCents(a.tag, workCents, a.tag === freeAddOn), 0);
+  return added.reduce(
+    (sum, a) => sum + addOnPriceCents(a.tag, workCents, a.included === true || a.tag === freeAddOn),
+    0,
+  );
 }

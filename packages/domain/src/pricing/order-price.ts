@@ -3,7 +3,7 @@
 // price = client_base_price + add-ons; partial_price = the 30% deposit of price.
 
 import { REQUEST_TYPE_MAX } from '../orders/order-form-schemas.ts';
-import { type AddedService, type AddOnService, addOnsTotalCents } from './add-ons.ts';
+import { type AddedService, type AddOnService, addOnsTotalCents, withPlanAddOns } from './add-ons.ts';
 import type { CouponCheck } from './coupons.ts';
 import { applyPercentOff, hoursLeft, isBadDeadline, minDeadline, quoteCents, splitDeposit } from './quote.ts';
 
@@ -15,6 +15,8 @@ export type OrderPriceInput = {
   premiumPlus: boolean;
   coupon: CouponCheck | null;
   services: readonly AddedService[];
+  /** The add-ons the client's plan includes (decision 037). */
+  planAddOns?: readonly AddOnService[];
 };
 
 export type OrderPrice = {
@@ -28,6 +30,8 @@ export type OrderPrice = {
   discountCents: number;
   workCents: number | null;
   freeAddOn: AddOnService | null;
+  /** The task's add-ons with the plan's included ones (decision 037): what the price counts. */
+  services: AddedService[];
   addOnsCents: number;
   priceCents: number | null;
   depositCents: number | null;
@@ -46,7 +50,8 @@ export function orderPrice(input: OrderPriceInput): OrderPrice {
   const coupon = input.coupon?.valid ? input.coupon.coupon : null;
   const freeAddOn = coupon?.freeAddOn ?? null;
   const workCents = quote === null ? null : applyPercentOff(quote, coupon?.percentOff ?? 0);
-  const addOnsCents = workCents === null ? 0 : addOnsTotalCents(input.services, workCents, freeAddOn);
+  const services = withPlanAddOns(input.services, input.planAddOns ?? [], false);
+  const addOnsCents = workCents === null ? 0 : addOnsTotalCents(services, workCents, freeAddOn);
   const priceCents = workCents === null ? null : workCents + addOnsCents;
   const split = priceCents === null ? null : splitDeposit(priceCents);
   return {
@@ -58,6 +63,7 @@ export function orderPrice(input: OrderPriceInput): OrderPrice {
     discountCents: quote === null || workCents === null ? 0 : quote - workCents,
     workCents,
     freeAddOn,
+    services,
     addOnsCents,
     priceCents,
     depositCents: split?.depositCents ?? null,
@@ -77,9 +83,11 @@ export function lockedOrderPrice(input: {
   workCents: number | null;
   freeAddOn: AddOnService | null;
   services: readonly AddedService[];
+  planAddOns?: readonly AddOnService[];
 }): OrderPrice {
   const { workCents } = input;
-  const addOnsCents = workCents === null ? 0 : addOnsTotalCents(input.services, workCents, input.freeAddOn);
+  const services = withPlanAddOns(input.services, input.planAddOns ?? [], true);
+  const addOnsCents = workCents === null ? 0 : addOnsTotalCents(services, workCents, input.freeAddOn);
   const priceCents = workCents === null ? null : workCents + addOnsCents;
   const split = priceCents === null ? null : splitDeposit(priceCents);
   return {
@@ -91,6 +99,7 @@ export function lockedOrderPrice(input: {
     discountCents: input.quoteCents !== null && workCents !== null ? input.quoteCents - workCents : 0,
     workCents,
     freeAddOn: input.freeAddOn,
+    services,
     addOnsCents,
     priceCents,
     depositCents: split?.depositCents ?? null,

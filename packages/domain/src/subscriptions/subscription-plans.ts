@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_TAGS, type SubscriptionTag } from './subscription-display.ts';
+import type { AddOnService } from '../pricing/add-ons.ts';
+import {
+  currentSubscription,
+  SUBSCRIPTION_TAGS,
+  type SubscriptionInput,
+  type SubscriptionTag,
+} from './subscription-display.ts';
 
 /**
- * The plans (decision 017). Seed 000 names the tags and premium plus's shorter minimum deadline (§9) but no
- * prices; these are ours. Benefits list only what the product really does.
+ * The plans (decisions 017, 037). Seed 000 names the tags and premium plus's shorter minimum deadline (§9) but no
+ * prices; these are ours. Each plan includes add-ons the server prices at $0 on every task while it is active;
+ * benefits list only what the product really does.
  */
 export const SUBSCRIPTION_PLANS = [
   {
@@ -11,7 +18,10 @@ export const SUBSCRIPTION_PLANS = [
     name: 'Premium',
     priceCents: 999,
     interval: 'month',
+    includedAddOns: ['adv_plagreport', 'prioritize_my_task'],
     benefits: [
+      'A free Plagiarism report on every task',
+      'Prioritize my task for free on every task',
       'A monthly plan you can cancel any time',
       'A cancelled plan stays active to the end of the paid month',
     ],
@@ -21,7 +31,11 @@ export const SUBSCRIPTION_PLANS = [
     name: 'Premium Plus',
     priceCents: 1999,
     interval: 'month',
+    includedAddOns: ['adv_plagreport', 'prioritize_my_task', 'adv_vip_support'],
     benefits: [
+      'A free Plagiarism report on every task',
+      'Prioritize my task for free on every task',
+      'VIP service for free on every task',
       'Earliest deadlines 1 hour sooner for tasks under 8 pages',
       'A monthly plan you can cancel any time',
       'A cancelled plan stays active to the end of the paid month',
@@ -32,6 +46,7 @@ export const SUBSCRIPTION_PLANS = [
   name: string;
   priceCents: number;
   interval: 'month';
+  includedAddOns: readonly AddOnService[];
   benefits: readonly string[];
 }[];
 
@@ -41,6 +56,17 @@ export function planByTag(tag: SubscriptionTag): SubscriptionPlan {
   const plan = SUBSCRIPTION_PLANS.find((p) => p.tag === tag);
   if (!plan) throw new Error(`unknown plan ${tag}`);
   return plan;
+}
+
+/**
+ * The add-ons the client's plan includes now: the current subscription's, while it is active and its period
+ * has not ended (a plan pending cancelation still counts, as for premium plus's deadlines).
+ */
+export function planAddOns(subs: readonly SubscriptionInput[], now: Date): readonly AddOnService[] {
+  const sub = currentSubscription(subs);
+  if (sub?.status !== 'active') return [];
+  if (sub.current_period_end !== null && sub.current_period_end.getTime() <= now.getTime()) return [];
+  return planByTag(sub.tag).includedAddOns;
 }
 
 /** One month later on the calendar, in UTC; the 31st becomes the last day of a shorter month. */

@@ -1,5 +1,6 @@
 import { formatDollars } from '@geekly/domain/money.ts';
 import { TASK_PAYMENT_RECEIVED } from '@geekly/domain/payments/payment-received.ts';
+import { ADD_ON_LABELS, type AddOnService, INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
 import { and, eq, gt, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -77,7 +78,7 @@ type Facts = {
   userCents: Map<string, number>;
   purposeCents: Map<string, number>;
   cardCents: Map<string, number>;
-  orders: Map<string, { number: number; title: string }>;
+  orders: Map<string, { number: number; title: string; included: string[] }>;
   emails: Map<string, string>;
   /** The transactions that were their task's first payment (the one that lets a Geek start). */
   firstPayments: Set<string>;
@@ -113,7 +114,7 @@ async function factsOf(db: Db, due: Due[]): Promise<Facts> {
       : [],
     orderIds.length
       ? db
-          .select({ id: orders.id, number: orders.number, title: orders.title })
+          .select({ id: orders.id, number: orders.number, title: orders.title, services: orders.services })
           .from(orders)
           .where(inArray(orders.id, orderIds))
       : [],
@@ -145,7 +146,19 @@ async function factsOf(db: Db, due: Due[]): Promise<Facts> {
     cardCents: new Map(
       cards.filter((c) => c.status === 'succeeded').map((c) => [`${c.userId}:${c.id}`, c.amountCents]),
     ),
-    orders: new Map(orderRows.map((o) => [o.id, { number: o.number, title: o.title }])),
+    orders: new Map(
+      orderRows.map((o) => [
+        o.id,
+        {
+          number: o.number,
+          title: o.title,
+          // Decision 037: the add-ons the client's plan gave the task for free.
+          included: o.services
+            .filter((sv) => sv.included && sv.tag in ADD_ON_LABELS)
+            .map((sv) => ADD_ON_LABELS[sv.tag as AddOnService]),
+        },
+      ]),
+    ),
     emails: new Map(userRows.map((u) => [u.id, u.email])),
     firstPayments: new Set(firstRows.map((r) => r.id)),
   };
@@ -205,10 +218,14 @@ function describe(d: Due, f: Facts): Receipt {
   const first = f.firstPayments.has(d.id)
     ? [`${TASK_PAYMENT_RECEIVED.lead}. ${TASK_PAYMENT_RECEIVED.text}`]
     : [];
+  const included =
+    !d.kind.startsWith('tip') && order?.included.length
+      ? [`${INCLUDED_IN_PLAN}: ${order.included.join(', ')} (${formatDollars(0)})`]
+      : [];
   return {
     subject: `Receipt: ${what}`,
     what,
-    lines: [...taskLine, `Amount: ${formatDollars(total)}`, ...paidWith, ...first],
+    lines: [...taskLine, `Amount: ${formatDollars(total)}`, ...paidWith, ...included, ...first],
     path: d.orderId ? `/order/${d.orderId}` : '/orders',
     marker: 'orderemail',
     button: 'Open your task',

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { geekEarningsRoutes } from '../payments/geek-earnings.routes.ts';
 import { creditBalance } from './credit-balance.ts';
 import { createGeekProfile, editGeek } from './geek-profiles.ts';
 import { assignableGeeks } from './operator-orders.ts';
@@ -72,6 +73,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
       staff.addHook('preValidation', session.requireStaff);
       const params = z.object({ id: z.string().max(100) });
       opsOrderRoutes(ctx, staff);
+      geekEarningsRoutes(ctx, staff);
 
       s.get(
         '/ops/me',

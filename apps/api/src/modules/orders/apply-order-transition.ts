@@ -22,6 +22,7 @@ import { afterTransition } from '../notifications/after-transition.ts';
 import { mailLink } from '../notifications/mail-links.ts';
 import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
+import { recordGeekEarning } from '../payments/geek-earnings.ts';
 import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
 import { reverseReferralBonus, settleReferralBonus } from '../referral/referral-bonus.ts';
 import { orderNoticeMail } from './order-notices.ts';
@@ -93,6 +94,10 @@ const REFUSALS: Record<TransitionRefusal, () => AppError> = {
     new AppError('NOT_ALLOWED', 'Attach a final draft before delivering the task', {
       errorType: 'final_draft_required',
     }),
+  refund_window_over: () =>
+    new AppError('NOT_ALLOWED', 'A refund can be requested within 60 days after the task was completed', {
+      errorType: 'refund_window_over',
+    }),
   preferred_geek_required: () =>
     new AppError('VALIDATION', 'Please choose a Geek from the list', {
       errorType: 'validation',
@@ -105,6 +110,7 @@ export const refusalError = (refusal: TransitionRefusal) => REFUSALS[refusal]();
 function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
   const c: Partial<NewOrderRow> = {};
   if (p.title !== undefined) c.title = p.title;
+  if (p.subject !== undefined) c.subject = p.subject;
   if (p.details !== undefined) c.details = p.details;
   if (p.size !== undefined) c.size = p.size;
   if (p.deadline !== undefined) c.deadline = p.deadline;
@@ -132,6 +138,8 @@ function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
   if (p.work_started_at !== undefined) c.workStartedAt = p.work_started_at;
   if (p.tips_paid_cents !== undefined) c.tipsPaidCents = p.tips_paid_cents;
   if (p.client_remove !== undefined) c.clientRemove = p.client_remove;
+  if (p.delivered_at !== undefined) c.deliveredAt = p.delivered_at;
+  if (p.geek_earned_at !== undefined) c.geekEarnedAt = p.geek_earned_at;
   return c;
 }
 
@@ -251,6 +259,8 @@ async function runEffects(
         await grantRewards(tx, row, money.priceCents, money.paidCents + effect.amountCents);
     } else if (effect.kind === 'refund') {
       await refundOrder(tx, row, effect.destination, effect.amountCents, idempotencyKey);
+    } else if (effect.kind === 'geek_earning') {
+      await recordGeekEarning(tx, row);
     } else {
       const [owner] = await tx
         .select({ email: users.notificationEmail })
@@ -321,6 +331,10 @@ export async function applyOrderTransition<N extends TransitionName>(
       priceCents: p.priceCents,
       partialPriceCents: p.depositCents,
     });
+    // The first payment keeps the plan's included add-ons on the task (decision 037): the price paid never
+    // changes, and they stay free if the plan ends.
+    if (priced.changeable && paidCents === 0 && outcome.effects.some((e) => e.kind === 'charge'))
+      columns.services = repriced.price.services;
     const status = columns.systemClientStatus ?? row.systemClientStatus;
     if (status === 'New project' || status === 'Unpaid')
       columns.systemClientStatus = p.priceCents === null ? 'New project' : 'Unpaid';

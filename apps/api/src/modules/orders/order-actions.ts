@@ -22,6 +22,7 @@ async function addOnContext(loaded: Loaded) {
     hoursLeft: price.hoursLeft,
     preferredGeekIds: await preferredGeekIds(loaded.tx, loaded.row.userId),
     workCents: price.workCents,
+    planAddOns: loaded.priced.planAddOns,
   };
 }
 
@@ -74,6 +75,10 @@ export async function runOrderAction(ctx: AppContext, user: UserRow, orderId: st
           addOns: await addOnContext(loaded),
         }),
       );
+    case 'client_subject':
+      return applyOrderTransition(ctx, caller, orderId, 'change_subject', { subject: body.subject });
+    case 'client_accept':
+      return applyOrderTransition(ctx, caller, orderId, 'accept_work', {});
     case 'client_remove':
       return applyOrderTransition(ctx, caller, orderId, 'delete', {});
   }

@@ -9,19 +9,27 @@ import {
 import { lockedOrderPrice, type OrderPrice, orderPrice } from '@geekly/domain/pricing/order-price.ts';
 import { parsePages } from '@geekly/domain/pricing/quote.ts';
 import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
+import { planAddOns } from '@geekly/domain/subscriptions/subscription-plans.ts';
 import type { Db } from '../../db/database.ts';
 import { couponUsage, findCoupon } from '../coupons/coupons.repository.ts';
 import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
 import { statusInput } from './order-view.ts';
 import type { OrderRow } from './orders.repository.ts';
 
-export type PricedOrder = { price: OrderPrice; coupon: CouponCheck | null; changeable: boolean };
+export type PricedOrder = {
+  price: OrderPrice;
+  coupon: CouponCheck | null;
+  changeable: boolean;
+  /** The add-ons the client's plan includes now (decision 037). */
+  planAddOns: readonly AddOnService[];
+};
 
 export const orderServices = (row: OrderRow) => row.services as AddedService[];
 
 /** What pricing reads besides the task itself: the client's Premium Plus, the coupon and how it was used. */
 export type PricingInputs = {
   premiumPlus: boolean;
+  planAddOns: readonly AddOnService[];
   coupon: Coupon | undefined;
   usage: () => CouponUsage | Promise<CouponUsage>;
 };
@@ -41,9 +49,16 @@ export async function priceOrder(
   const coupon = row.discount
     ? await findCoupon(db, row.discount, { forUpdate: opts.lockCoupon })
     : undefined;
-  const premiumPlus = opts.premiumPlus ?? hasPremiumPlus(await userSubscriptions(db, row.userId), now);
+  const subs = await userSubscriptions(db, row.userId);
+  const premiumPlus = opts.premiumPlus ?? hasPremiumPlus(subs, now);
   const usage = () => couponUsage(db, row.userId, row.discount ?? '', row.id);
-  return priceOrderWith(row, paidCents, now, { premiumPlus, coupon, usage }, opts.changeable);
+  return priceOrderWith(
+    row,
+    paidCents,
+    now,
+    { premiumPlus, planAddOns: planAddOns(subs, now), coupon, usage },
+    opts.changeable,
+  );
 }
 
 /** The same price from inputs loaded beforehand (a page of tasks loads them once for all: pricing-inputs.ts). */
@@ -61,6 +76,7 @@ export async function priceOrderWith(
     return {
       changeable,
       coupon: null,
+      planAddOns: inputs.planAddOns,
       price: lockedOrderPrice({
         now,
         deadline: row.deadline,
@@ -69,6 +85,7 @@ export async function priceOrderWith(
         workCents: row.clientBasePriceCents,
         freeAddOn: (inputs.coupon?.freeAddOn as AddOnService | null | undefined) ?? null,
         services,
+        planAddOns: inputs.planAddOns,
       }),
     };
   }
@@ -79,6 +96,7 @@ export async function priceOrderWith(
     requestType: row.requestType,
     premiumPlus: inputs.premiumPlus,
     services,
+    planAddOns: inputs.planAddOns,
   };
   let coupon: CouponCheck | null = null;
   if (row.discount) {
@@ -89,5 +107,5 @@ export async function priceOrderWith(
       workCents: undiscounted.quoteCents,
     });
   }
-  return { changeable, coupon, price: orderPrice({ ...base, coupon }) };
+  return { changeable, coupon, planAddOns: inputs.planAddOns, price: orderPrice({ ...base, coupon }) };
 }

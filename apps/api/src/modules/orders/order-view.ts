@@ -1,5 +1,11 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import {
+  autoAcceptAt,
+  canAccept,
+  isRefundWindowOver,
+  refundWindowEnd,
+} from '@geekly/domain/orders/acceptance.ts';
+import {
   canDownloadGeekFiles,
   canRemoveClientFiles,
   showsFilesFromGeek,
@@ -8,6 +14,7 @@ import type { OrderState } from '@geekly/domain/orders/order-machine.ts';
 import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import {
   type ClientStatus,
+  canChangeSubject,
   canRate,
   canRequestRefund,
   canRequestRevision,
@@ -71,6 +78,9 @@ export function orderState(
     badDeadline: priced.price.badDeadline,
     revisionDeadline: row.revisionDeadline,
     refundTo: row.refundTo,
+    deliveredAt: row.deliveredAt,
+    clientAcceptAt: row.clientAcceptAt,
+    geekEarnedAt: row.geekEarnedAt,
   };
 }
 
@@ -88,13 +98,15 @@ export function toOrderView(
   const o = orderState(row, extra.paidCents, extra.priced);
   const status = displayStatus(o, extra.now);
   const locked = !isChangeable(o);
-  const services = addOnStates(o.services, {
+  // The plan's included add-ons are part of the task (decision 037).
+  const services = addOnStates(price.services, {
     locked,
     freeAddOn: price.freeAddOn,
     saving: false,
     hoursLeft: price.hoursLeft,
     preferredGeekIds: extra.preferredGeekIds,
     workCents: price.workCents,
+    planAddOns: extra.priced.planAddOns,
   });
   const canRevise = canRequestRevision(o);
   const couponInvalid = coupon && !coupon.valid ? coupon : null;
@@ -155,9 +167,12 @@ export function toOrderView(
       hidden: s.hidden,
       price: centsToDollars(s.priceCents),
       writer_id: s.writerId,
+      included_in_plan: s.included,
     })),
     refunded: row.refunded,
     mark: row.mark,
+    feedback: row.feedback,
+    feedback_tags: row.feedbackTags,
     tips_paid: centsToDollars(row.tipsPaidCents),
     system_client_status: row.systemClientStatus,
     client_status: row.clientStatus,
@@ -165,6 +180,10 @@ export function toOrderView(
     revision_deadline: iso(row.revisionDeadline),
     revision_comment: row.revisionComment,
     client_revision_at: iso(row.clientRevisionAt),
+    delivered_at: iso(row.deliveredAt),
+    refund_until: iso(refundWindowEnd(row.deliveredAt)),
+    client_accept_at: iso(row.clientAcceptAt),
+    auto_accept_at: canAccept(o) && row.deliveredAt ? autoAcceptAt(row.deliveredAt).toISOString() : null,
     messages_count: extra.messagesCount,
     payment_state: paymentState(o),
     deleted: isDeleted(o),
@@ -173,7 +192,9 @@ export function toOrderView(
     files_from_geek_shown: showsFilesFromGeek(o),
     can: {
       rate: canRate(o),
-      request_refund: canRequestRefund(o),
+      request_refund: canRequestRefund(o) && !isRefundWindowOver(o, extra.now),
+      accept: canAccept(o),
+      change_subject: canChangeSubject(o),
       request_revision: canRevise,
       tip: canTip(o, row.tipsPaidCents),
       download_geek_files: canDownloadGeekFiles(o),

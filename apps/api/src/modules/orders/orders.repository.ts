@@ -329,3 +329,44 @@ export async function areRevisionFiles(db: Db, orderId: string, fileIds: string[
     );
   return (row?.n ?? 0) === ids.length;
 }
+
+/**
+ * Tasks the acceptance clock may accept (decision 036): delivered, paid in full, with a Geek who has not
+ * earned yet, and accepted by the client or delivered before `dueBefore`. The transition checks the rest under
+ * the task's lock.
+ */
+export async function acceptanceCandidates(db: Db, dueBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.geekEarnedAt} is null`,
+        isNotNull(orders.deliveredAt),
+        isNotNull(orders.writerId),
+        sql`${orders.paidCents} >= coalesce(${orders.priceCents}, 0) and ${orders.paidCents} > 0`,
+        sql`(${orders.clientAcceptAt} is not null or ${orders.deliveredAt} <= ${dueBefore.toISOString()})`,
+        not(inArray(orders.systemClientStatus, ['Refund Requested', 'Refund Accepted', 'Deleted'])),
+      ),
+    )
+    .orderBy(orders.deliveredAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of a client's tasks on one course that the task list shows (not removed, not Deleted). */
+export async function userOrderIdsBySubject(db: Db, userId: string, subject: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.subject, subject),
+        eq(orders.clientRemove, false),
+        sql`${orders.systemClientStatus} <> 'Deleted'`,
+      ),
+    )
+    .orderBy(orders.createdAt);
+  return rows.map((r) => r.id);
+}

@@ -1,6 +1,10 @@
 import { deadlinePricesQuerySchema, deadlinePricesSchema } from '@geekly/domain/orders/deadline-prices.ts';
 import { orderActionSchema } from '@geekly/domain/orders/order-action-schemas.ts';
-import { couponCodeSchema, orderPatchSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import {
+  couponCodeSchema,
+  groupSubjectChangeSchema,
+  orderPatchSchema,
+} from '@geekly/domain/orders/order-form-schemas.ts';
 import { orderListQuerySchema } from '@geekly/domain/orders/order-list-filters.ts';
 import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
 import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
@@ -14,6 +18,7 @@ import { errorResponses, trustedViewSerializer } from '../../plugins/openapi.ts'
 import { currentUser, type Session, sessionClaims } from '../../plugins/session.ts';
 import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
 import { paidOrRedirectSchema } from '../payments/payments.routes.ts';
+import { changeGroupSubject } from './change-subject.ts';
 import { createOrder } from './create-order.ts';
 import { deadlinePrices } from './deadline-prices.ts';
 import { getOrder, listOrders, orderView } from './list-orders.ts';
@@ -138,6 +143,24 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       },
       async (request) =>
         orderView(ctx, await runOrderAction(ctx, currentUser(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/orders/subject-change',
+      {
+        schema: {
+          tags: ['orders'],
+          summary:
+            "Change the course of the caller's tasks on one course (a task delivered, refunded or refund-requested keeps its own)",
+          body: groupSubjectChangeSchema,
+          response: {
+            200: z.object({ changed: z.number().int(), kept: z.number().int(), subject: z.string() }),
+            ...errorResponses(401, 422),
+          },
+        },
+      },
+      async (request) =>
+        changeGroupSubject(ctx, currentUser(request), request.body.from, request.body.subject),
     );
 
     r.post(

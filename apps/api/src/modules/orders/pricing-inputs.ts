@@ -1,5 +1,6 @@
 import type { CouponUsage } from '@geekly/domain/pricing/coupons.ts';
 import { hasPremiumPlus, type SubscriptionInput } from '@geekly/domain/subscriptions/subscription-display.ts';
+import { planAddOns } from '@geekly/domain/subscriptions/subscription-plans.ts';
 import type { Db } from '../../db/database.ts';
 import { couponUsages, findCoupons } from '../coupons/coupons.repository.ts';
 import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
@@ -26,8 +27,10 @@ export async function loadPricingInputs(
     couponUsages(db, userId, codes),
   ]);
   const premiumPlus = hasPremiumPlus(subs, now);
+  const included = planAddOns(subs, now);
   return (row: OrderRow): PricingInputs => ({
     premiumPlus,
+    planAddOns: included,
     coupon: row.discount ? coupons.get(row.discount) : undefined,
     usage: (): CouponUsage => {
       const code = row.discount ?? '';

@@ -1,10 +1,14 @@
+import { NEW_TASK_DEFAULTS } from '@geekly/domain/orders/order-schemas.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { ordersQueryOptions } from './get-orders.ts';
 
+/** Seed 000 §7: every new task starts as 'Essay writing' with the 30% deposit ticked (NEW_TASK_DEFAULTS). */
 export const createOrder = (input: { title: string; subject: string; toid?: string }) =>
-  api<{ _id: string }>('/orders', { body: input });
+  api<{ _id: string }>('/orders', {
+    body: { ...input, type: NEW_TASK_DEFAULTS.type, additional: [...NEW_TASK_DEFAULTS.additional] },
+  });
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();

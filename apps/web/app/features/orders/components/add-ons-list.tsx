@@ -1,4 +1,4 @@
-import type { AddOnService } from '@geekly/domain/pricing/add-ons.ts';
+import { type AddOnService, INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatUsd } from '../../../lib/format-money.ts';
@@ -56,16 +56,19 @@ export function AddOnsList({ order }: { order: Order }) {
                 <input
                   type="checkbox"
                   checked={sv.added}
-                  disabled={sv.disabled || action.isPending || needsGeek}
+                  disabled={sv.disabled || sv.included_in_plan || action.isPending || needsGeek}
                   onChange={(e) => toggle(sv.service, e.target.checked, isPreferred ? writerId : undefined)}
                 />
                 <span className={s.text}>
                   <span className={s.label}>{sv.label}</span>
+                  {sv.included_in_plan ? <span className={s.note}>{INCLUDED_IN_PLAN}</span> : null}
                   {ADD_ON_NOTES[sv.service as AddOnService] ? (
                     <span className={s.note}>{ADD_ON_NOTES[sv.service as AddOnService]}</span>
                   ) : null}
                 </span>
-                <span className={s.price}>{addOnPriceText(sv.price, order.client_base_price)}</span>
+                <span className={s.price}>
+                  {sv.included_in_plan ? formatUsd(0) : addOnPriceText(sv.price, order.client_base_price)}
+                </span>
               </label>
               {isPreferred && !sv.added && geeks.data?.length ? (
                 <div className={s.geek}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDue } from '../../../lib/format-date.ts';
 import type { OrderSummary } from '../api/get-orders.ts';
+import { CourseChangeDialog } from './course-change.tsx';
 import s from './order-groups.module.css';
 import { StatusChip } from './status-chip.tsx';
 
@@ -20,24 +21,42 @@ export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
 
 function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary[] }) {
   const [open, setOpen] = useState(true);
+  const [changing, setChanging] = useState(false);
   const id = `group-${subject.replace(/\W+/g, '-')}`;
   return (
     <section className={s.group}>
-      <h2 className={s.heading}>
+      <div className={s.headingRow}>
+        <h2 className={s.heading} id={`${id}-heading`}>
+          <button
+            type="button"
+            className={s.toggle}
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span>{subject}</span>
+            <span className={s.count}>{orders.length}</span>
+            <span className={open ? s.chevronOpen : s.chevron} aria-hidden="true">
+              ▾
+            </span>
+          </button>
+        </h2>
         <button
           type="button"
-          className={s.toggle}
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((v) => !v)}
+          className={s.changeCourse}
+          aria-describedby={`${id}-heading`}
+          onClick={() => setChanging(true)}
         >
-          <span>{subject}</span>
-          <span className={s.count}>{orders.length}</span>
-          <span className={open ? s.chevronOpen : s.chevron} aria-hidden="true">
-            ▾
-          </span>
+          Change course
         </button>
-      </h2>
+      </div>
+      {changing ? (
+        <CourseChangeDialog
+          target={{ kind: 'group', from: subject }}
+          current={subject}
+          onClose={() => setChanging(false)}
+        />
+      ) : null}
       <ul id={id} className={s.rows} hidden={!open}>
         {orders.map((order) => (
           <li key={order._id}>
@@ -49,6 +68,7 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
                   {order.messages_count} {order.messages_count === 1 ? 'message' : 'messages'}
                 </span>
                 <StatusChip status={order.status} />
+                <RatedNote order={order} />
               </span>
             </Link>
           </li>
@@ -56,4 +76,17 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
       </ul>
     </section>
   );
+}
+
+/** Seed 000 §4 rules 7 and 10: a delivered task is 'rated' (with the student's mark) or 'not rated yet'. */
+function RatedNote({ order }: { order: OrderSummary }) {
+  if (order.mark > 0)
+    return (
+      <span className={s.rated}>
+        <span aria-hidden="true">★ {order.mark}</span>
+        <span className="visually-hidden">{`Rated ${order.mark} of 5`}</span>
+      </span>
+    );
+  if (order.status.key !== 'completed' && order.status.key !== 'revision_completed') return null;
+  return <span className={s.notRated}>Not rated yet</span>;
 }

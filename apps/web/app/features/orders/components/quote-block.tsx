@@ -1,3 +1,4 @@
+import { INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
 import { Link, useNavigate } from 'react-router';
 import { formatUsd as usd } from '../../../lib/format-money.ts';
 import type { Order } from '../api/get-order.ts';
@@ -57,6 +58,7 @@ function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
         </p>
       ) : null}
       {order.addons_total > 0 ? <p className={s.muted}>Add-ons included: {usd(order.addons_total)}</p> : null}
+      <IncludedInPlan order={order} />
       <label className={s.deposit}>
         <input
           type="checkbox"
@@ -95,6 +97,7 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
         <span className={s.totalLabel}>Total price</span>
         <span className={s.total}>{order.price === null ? '—' : usd(order.price)}</span>
       </div>
+      <IncludedInPlan order={order} />
       <dl className={s.summary}>
         <dt>Paid</dt>
         <dd>{usd(order.client_paid)}</dd>
@@ -124,6 +127,24 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The add-ons the student's plan gives the task for free (decision 037), each at $0.00. */
+function IncludedInPlan({ order }: { order: Order }) {
+  const included = order.services.filter((sv) => sv.included_in_plan);
+  if (included.length === 0) return null;
+  return (
+    <div className={s.included}>
+      <p className={s.includedTitle}>{INCLUDED_IN_PLAN}</p>
+      <ul className={s.includedList}>
+        {included.map((sv) => (
+          <li key={sv.service}>
+            {sv.label} <span className={s.muted}>{usd(0)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

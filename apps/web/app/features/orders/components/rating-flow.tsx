@@ -16,7 +16,7 @@ import { useOrderAction } from '../api/order-action.ts';
 import s from './rating-flow.module.css';
 
 // The seed names the reason tags, not their words; these labels are ours.
-const TAG_LABELS: Record<RatingTag, string> = {
+export const TAG_LABELS: Record<RatingTag, string> = {
   content: 'Content',
   deadline: 'Deadline',
   plagiarism: 'Plagiarism',
@@ -69,6 +69,12 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
         {order.can.request_revision ? (
           <Link className={s.primaryLink} to={`/order/${order._id}/request-revision`}>
             Request a free revision
+          </Link>
+        ) : null}
+        {order.can.request_refund ? (
+          // Seed 000 §2: the refund popup is linked from the negative-rating screen too.
+          <Link className={s.refundLink} to={`/order/${order._id}/request-refund`}>
+            Request a refund
           </Link>
         ) : null}
         <Button type="button" variant="secondary" onClick={onDone}>

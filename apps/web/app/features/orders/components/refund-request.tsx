@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDay } from '../../../lib/format-date.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import s from './refund-request.module.css';
 
@@ -18,6 +19,8 @@ export type RefundStep = 'reason' | 'destination' | 'sent';
 
 type Props = {
   orderId: string;
+  /** The end of the 60-day refund window (decision 036); null before the work was delivered. */
+  refundUntil: string | null;
   step: RefundStep;
   onStep: (step: RefundStep) => void;
   onDone: () => void;
@@ -41,7 +44,7 @@ const DESTINATIONS: Record<RefundDestination, { label: string; hint: string }> =
  * the form is valid), step 2 the destination (balance by default), then the success screen. The comment is
  * the domain's refundComment ('{destination} - {message or reason}').
  */
-export function RefundRequest({ orderId, step, onStep, onDone }: Props) {
+export function RefundRequest({ orderId, refundUntil, step, onStep, onDone }: Props) {
   const [reason, setReason] = useState<RefundReason | null>(null);
   const [message, setMessage] = useState('');
   const [destination, setDestination] = useState<RefundDestination>(DEFAULT_REFUND_DESTINATION);
@@ -68,6 +71,12 @@ export function RefundRequest({ orderId, step, onStep, onDone }: Props) {
 
   const policy = (
     <p className={s.text}>
+      {refundUntil ? (
+        <>
+          You can request a refund until <strong>{formatDay(refundUntil)}</strong> (60 days after the task was
+          completed).{' '}
+        </>
+      ) : null}
       Read our <Link to="/refund-policy">refund policy</Link>.
     </p>
   );

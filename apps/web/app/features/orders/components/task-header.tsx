@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
+import { CourseChangeDialog } from './course-change.tsx';
 import s from './task-header.module.css';
 import { TitleMenu } from './title-menu.tsx';
 
@@ -19,6 +20,7 @@ type Props = { order: Order; flow: 'order' | 'neworder' };
 export function TaskHeader({ order, flow }: Props) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [changingCourse, setChangingCourse] = useState(false);
   const rename = useUpdateOrder(order._id);
   const title = rename.isPending && rename.variables.title ? rename.variables.title : order.title;
   const error =
@@ -55,6 +57,7 @@ export function TaskHeader({ order, flow }: Props) {
             setRenaming(true);
           }}
           onDelete={() => setDeleting(true)}
+          onChangeCourse={() => setChangingCourse(true)}
         />
       </div>
       {error ? (
@@ -64,6 +67,13 @@ export function TaskHeader({ order, flow }: Props) {
       ) : null}
       {order.changeable ? null : <TaskStatus status={order.status} />}
       {deleting ? <DeleteConfirm orderId={order._id} onClose={() => setDeleting(false)} /> : null}
+      {changingCourse ? (
+        <CourseChangeDialog
+          target={{ kind: 'task', orderId: order._id }}
+          current={order.subject}
+          onClose={() => setChangingCourse(false)}
+        />
+      ) : null}
     </header>
   );
 }

@@ -4,13 +4,13 @@ import { useMenuButton } from '../../../components/use-dismissable.ts';
 import type { Order } from '../api/get-order.ts';
 import s from './task-header.module.css';
 
-type Props = { order: Order; onRename: () => void; onDelete: () => void };
+type Props = { order: Order; onRename: () => void; onDelete: () => void; onChangeCourse: () => void };
 
 /**
  * Seed 000 §2: the title dropdown with Rename (disabled for a locked task), Request revision and Request refund
  * (each only when the task allows it). Menu button pattern: arrows move, Escape closes and returns focus.
  */
-export function TitleMenu({ order, onRename, onDelete }: Props) {
+export function TitleMenu({ order, onRename, onDelete, onChangeCourse }: Props) {
   const { open, setOpen, root, menuId, triggerProps } = useMenuButton();
   const trigger = useRef<HTMLButtonElement>(null);
 
@@ -59,6 +59,19 @@ export function TitleMenu({ order, onRename, onDelete }: Props) {
           >
             Rename
           </button>
+          {order.can.change_subject ? (
+            <button
+              type="button"
+              role="menuitem"
+              className={s.menuItem}
+              onClick={() => {
+                setOpen(false);
+                onChangeCourse();
+              }}
+            >
+              Change course
+            </button>
+          ) : null}
           {order.can.request_revision ? (
             <Link role="menuitem" className={s.menuItem} to={`/order/${order._id}/request-revision`}>
               Request revision
