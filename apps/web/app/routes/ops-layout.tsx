@@ -2,6 +2,8 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { LiveAnnouncer } from '../components/live-announcer.tsx';
+import { useRouteFocus } from '../components/use-route-focus.ts';
 import { opsQueryClient, opsToken } from '../features/ops/api/ops-client.ts';
 import { useOpsLiveUpdates } from '../features/ops/api/ops-live.ts';
 import { useStaffMe } from '../features/ops/api/ops-queries.ts';
@@ -33,6 +35,7 @@ function OpsShell() {
   const refused = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
   // The queue and task pages follow the staff event stream instead of polling.
   useOpsLiveUpdates(Boolean(me.data) && !refused);
+  useRouteFocus('main');
   const signOut = () => {
     opsToken.clear();
     qc.clear();
@@ -81,6 +84,7 @@ function OpsShell() {
         <main className={s.main}>
           <Outlet context={me.data} />
         </main>
+        <LiveAnnouncer />
       </div>
     </RouterProvider>
   );
