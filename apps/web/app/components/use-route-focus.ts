@@ -13,6 +13,7 @@ export function useRouteFocus(container: string) {
   // The h1 of the page in view: a route that keeps it (a dialog opening or closing over the page) moves nothing,
   // so a closed dialog's focus goes back to what opened it.
   const shown = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger
   useEffect(() => {
     const initial = first.current;
     first.current = false;
