@@ -63,7 +63,7 @@ function OpsShell() {
   return (
     // React Aria's links and link rows navigate through the router.
     <RouterProvider navigate={navigate} useHref={useHref}>
-      <div className={s.shell}>
+      <div className={`${s.shell} ops-shell`}>
         <nav className={s.bar} aria-label="Back office">
           <span className={s.brand}>Geekly ops</span>
           <NavLink to="/ops" end>
