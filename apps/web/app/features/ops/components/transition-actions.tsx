@@ -75,7 +75,10 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
     setError('');
     transition.mutate(
       { name },
-      { onError: (e) => setError(e instanceof ApiError ? e.text : 'Unknown error') },
+      {
+        onSuccess: () => announce('Task status changed'),
+        onError: (e) => setError(e instanceof ApiError ? e.text : 'Unknown error'),
+      },
     );
   };
   return (
