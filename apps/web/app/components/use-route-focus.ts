@@ -4,8 +4,8 @@ import { useLocation } from 'react-router';
 /**
  * After a client-side navigation, focus moves to the new page's h1 (issue 27, WCAG 2.4.3): a screen-reader user
  * hears where they are instead of starting from <body>. Not on the first load (the browser starts at the top),
- * not when the new route opened a dialog (the dialog focuses itself) and not when only the hash or query changed.
- * The page title comes from each route's `meta`.
+ * not when the new route opened a dialog or a panel that focuses itself, and not when only the hash or query
+ * changed. The page title comes from each route's `meta`.
  */
 export function useRouteFocus(container: string) {
   const { pathname } = useLocation();
@@ -26,7 +26,9 @@ export function useRouteFocus(container: string) {
         shown.current = heading;
         return;
       }
-      if (document.querySelector('dialog[open]')) return;
+      // A dialog, or a panel marked data-owns-focus (the messages panel), has placed the focus itself.
+      if (document.querySelector('dialog[open]') || document.activeElement?.closest('[data-owns-focus]'))
+        return;
       if (heading) {
         shown.current = heading;
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

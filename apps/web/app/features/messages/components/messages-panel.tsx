@@ -33,6 +33,8 @@ export function MessagesPanel({ orderId }: { orderId: string }) {
       className={s.panel}
       aria-labelledby={titleId}
       data-testid="messages-panel"
+      // The route focus (components/use-route-focus.ts) leaves the focus where the panel put it.
+      data-owns-focus
       onKeyDown={(e) => {
         // Escape closes the panel, as it closes every dialog.
         if (e.key === 'Escape' && !e.defaultPrevented) {
