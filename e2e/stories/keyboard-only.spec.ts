@@ -74,6 +74,8 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
   await page.keyboard.press('Escape');
   const pages = page.getByLabel('Pages');
   await tabTo(pages);
+  // Busy while the task type is saved.
+  await expect(pages).not.toHaveAttribute('aria-disabled', 'true');
   const before = await pages.inputValue();
   await page.keyboard.press('ArrowDown');
   await expect(pages).not.toHaveValue(before);

@@ -15,6 +15,8 @@ import {
 
 /** Nothing on the page reaches past the right edge (the page may hide overflow, so boxes are measured). */
 async function expectReflow(page: Page) {
+  // A sliding panel is measured where it comes to rest.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
   const wide = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
