@@ -171,9 +171,17 @@ test('Keyboard only: a student rates a delivered task with the arrow keys and re
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('radio', { name: /^2 stars/ })).toBeChecked();
   await expect(dialog.getByText('What went wrong')).toBeVisible();
+  // Sent without a reason: the error shows and the first reason takes the focus; then the details field.
+  await activate(dialog.getByRole('button', { name: 'Submit Feedback' }));
+  await expect(dialog.getByText('Please, choose at least 1 reason')).toBeVisible();
+  await expectFocusOn(dialog.getByRole('checkbox', { name: 'Content' }));
   await tabTo(dialog.getByRole('checkbox', { name: 'Other' }));
   await page.keyboard.press('Space');
-  await tabTo(dialog.getByLabel('Tell us more'));
+  await activate(dialog.getByRole('button', { name: 'Submit Feedback' }));
+  await expect(dialog.getByText('Please, add some details')).toBeVisible();
+  const details = dialog.getByLabel('Tell us more');
+  await expectFocusOn(details);
+  await expect(details).toHaveAccessibleDescription(/Please, add some details/);
   await page.keyboard.type('The sources are missing.');
   await expectNoA11yViolations(page);
   await activate(dialog.getByRole('button', { name: 'Submit Feedback' }));
