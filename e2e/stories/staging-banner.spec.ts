@@ -21,10 +21,12 @@ test('A staging site (the sandbox allowed in production mode) says on every page
   await signUpStudent(page, testInfo);
   await openPage(page, '/orders');
   await expect(banner).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await expectNoSidewaysScroll(page);
   // and the back office.
   await openPage(page, '/ops');
   await expect(banner).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   // The demo itself (staging: false) shows none.
   await page.unroute('**/api/v3/health');

@@ -17,9 +17,12 @@ export function StagingBanner() {
     return () => abort.abort();
   }, []);
   if (!staging) return null;
+  // A named region (issue 27): it sits above every page's landmarks, and axe wants all content in one.
   return (
-    <p className={styles.banner} role="note" data-testid="staging-banner">
-      Staging site: payments here are not real. No card is charged and nothing is paid for.
-    </p>
+    <section aria-label="Staging site">
+      <p className={styles.banner} role="note" data-testid="staging-banner">
+        Staging site: payments here are not real. No card is charged and nothing is paid for.
+      </p>
+    </section>
   );
 }

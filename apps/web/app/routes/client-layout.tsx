@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { AppFooter } from '../components/app-footer.tsx';
 import { AppHeader } from '../components/app-header.tsx';
+import { LiveAnnouncer } from '../components/live-announcer.tsx';
 import { MobileFooter } from '../components/mobile-footer.tsx';
+import { useRouteFocus } from '../components/use-route-focus.ts';
 import { AccountBanners } from '../features/account/components/account-banners.tsx';
 import { useMe } from '../features/auth/api/user.ts';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
@@ -28,6 +30,7 @@ export default function ClientLayout() {
     if (unauthenticated) rememberBouncedFrom(location);
   }, [unauthenticated, location]);
   useLiveUpdates(Boolean(me.data));
+  useRouteFocus('main.page');
 
   if (unauthenticated) return <Navigate to="/login" replace />;
   if (me.isError) {
@@ -50,6 +53,7 @@ export default function ClientLayout() {
       <AppFooter />
       <MobileFooter />
       <ChatButton user={me.data} />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { LiveAnnouncer } from '../components/live-announcer.tsx';
+import { useRouteFocus } from '../components/use-route-focus.ts';
 import { logOutStaff, onOpsSessionEnded, opsQueryClient, opsToken } from '../features/ops/api/ops-client.ts';
 import { useOpsLiveUpdates } from '../features/ops/api/ops-live.ts';
 import { useStaffMe } from '../features/ops/api/ops-queries.ts';
@@ -36,6 +38,7 @@ function OpsShell() {
     ended || (me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403));
   // The queue and task pages follow the staff event stream instead of polling.
   useOpsLiveUpdates(Boolean(me.data) && !refused);
+  useRouteFocus('main');
   useEffect(
     () =>
       onOpsSessionEnded(() => {
@@ -78,7 +81,7 @@ function OpsShell() {
   return (
     // React Aria's links and link rows navigate through the router.
     <RouterProvider navigate={navigate} useHref={useHref}>
-      <div className={s.shell}>
+      <div className={`${s.shell} ops-shell`}>
         <nav className={s.bar} aria-label="Back office">
           <span className={s.brand}>Geekly ops</span>
           <NavLink to="/ops" end>
@@ -99,6 +102,7 @@ function OpsShell() {
         <main className={s.main}>
           <Outlet context={me.data} />
         </main>
+        <LiveAnnouncer />
       </div>
     </RouterProvider>
   );

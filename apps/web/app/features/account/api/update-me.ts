@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { announce } from '../../../lib/announce.ts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryOptions, type User } from '../../auth/api/user.ts';
 
@@ -17,6 +18,9 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (user) => queryClient.setQueryData(meQueryOptions.queryKey, user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(meQueryOptions.queryKey, user);
+      announce('Saved');
+    },
   });
 }

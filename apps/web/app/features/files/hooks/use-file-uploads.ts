@@ -3,6 +3,7 @@ import { sanitizeFileName } from '@geekly/domain/files/file-name.ts';
 import type { UploadContext } from '@geekly/domain/files/file-schemas.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type OrderFile, orderFilesQueryOptions } from '../api/get-order-files.ts';
 import { attachFiles, postToStorage, presignUpload } from '../api/upload-file.ts';
@@ -72,15 +73,18 @@ export function useFileUploads(orderId: string, context: UploadContext = 'order'
             files: [...(old?.files ?? []), ...attached_files] as OrderFile[],
           }));
           drop(item.id);
+          announce(`Upload finished: ${item.name}`);
           return;
         } catch (err) {
           if (signal.aborted) return;
           if (isRefusal(err)) {
             patch(item.id, { status: 'error', message: (err as ApiError).text });
+            announce(`Upload failed: ${item.name}. ${(err as ApiError).text}`);
             return;
           }
           if (attempt === MAX_UPLOAD_ATTEMPTS) {
             patch(item.id, { status: 'failed' });
+            announce(`Upload failed: ${item.name}`);
             return;
           }
           await sleep(retryDelayMs(attempt), signal);

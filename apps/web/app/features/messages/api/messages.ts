@@ -4,6 +4,7 @@ import type {
   SendMessageInput,
 } from '@geekly/domain/chat/message-schemas.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { announce } from '../../../lib/announce.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export type Message = MessageResponse;
@@ -36,6 +37,7 @@ export function useSendMessage(orderId: string) {
       api<Message>(`/orders/${encodeURIComponent(orderId)}/messages`, { body: input }),
     meta: { handledStatuses: [422] },
     onSuccess: (message) => {
+      announce('Message sent');
       qc.setQueryData<Message[]>(messagesKey(orderId), (old) =>
         old && !old.some((m) => m._id === message._id) ? [...old, message] : old,
       );

@@ -26,7 +26,7 @@ export function ChatButton({ user }: { user: User }) {
   const panelOpen = useMatch('/order/:orderId/messages');
   const notification = useMessageNotification();
   const orders = useOrders(0);
-  const { pos, handlers, dragged } = useDragPosition(SIZE);
+  const { pos, handlers, dragged, moveAcross } = useDragPosition(SIZE);
 
   const rows = notification.data?.orders ?? [];
   const unread = notification.data?.unread ?? 0;
@@ -129,6 +129,17 @@ export function ChatButton({ user }: { user: User }) {
             {badge}
           </span>
         ) : null}
+      </button>
+      {/* WCAG 2.5.7: moving the button needs no drag. */}
+      <button
+        type="button"
+        className={s.move}
+        aria-label="Move the chat button to the other side"
+        onClick={moveAcross}
+      >
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M7 8l-4 4 4 4M17 8l4 4-4 4M3 12h18" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
     </div>
   );

@@ -3,7 +3,7 @@ import { canSendMessage, MESSAGE_MAX_LENGTH, showsNewBadge } from '@geekly/domai
 import { ACCEPT_ATTRIBUTE } from '@geekly/domain/files/file-limits.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type Message, notificationKey, useMarkRead, useMessages, useSendMessage } from '../api/messages.ts';
 import { messageTime } from './message-time.ts';
@@ -15,8 +15,35 @@ export function MessagesPanel({ orderId }: { orderId: string }) {
   const qc = useQueryClient();
   const messages = useMessages(orderId);
   const titleId = useId();
+  const navigate = useNavigate();
+  const title = useRef<HTMLHeadingElement>(null);
+  // Issue 27: the panel takes the focus on its title when it opens (the chat button that opened it goes away)
+  // and gives it back to the chat button when it closes, unless something else took it meanwhile.
+  useEffect(() => {
+    title.current?.focus();
+    return () => {
+      window.setTimeout(() => {
+        if (document.activeElement === document.body || document.activeElement === null)
+          document.querySelector<HTMLElement>('[data-testid="chat-button"]')?.focus();
+      }, 0);
+    };
+  }, []);
   return (
-    <section className={s.panel} aria-labelledby={titleId} data-testid="messages-panel">
+    <section
+      className={s.panel}
+      aria-labelledby={titleId}
+      data-testid="messages-panel"
+      // The route focus (components/use-route-focus.ts) leaves the focus where the panel put it.
+      data-owns-focus
+      onKeyDown={(e) => {
+        // Escape closes the panel, as it closes every dialog.
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          void qc.invalidateQueries({ queryKey: notificationKey });
+          navigate(`/order/${orderId}`);
+        }
+      }}
+    >
       <header className={s.head}>
         <Link
           to={`/order/${orderId}`}
@@ -34,7 +61,7 @@ export function MessagesPanel({ orderId }: { orderId: string }) {
             />
           </svg>
         </Link>
-        <h2 id={titleId} className={s.title}>
+        <h2 id={titleId} className={s.title} ref={title} tabIndex={-1}>
           Task messages
         </h2>
       </header>

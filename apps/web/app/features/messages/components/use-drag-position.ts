@@ -83,8 +83,21 @@ export function useDragPosition(size: number) {
     if (dragged.current) writeJson(KEY, latest.current);
   }, []);
 
+  /**
+   * WCAG 2.5.7: the same move without dragging, one press: the button goes to the other side of the screen at
+   * the same height (and is kept there, as a drag keeps it).
+   */
+  const moveAcross = useCallback(() => {
+    const p = latest.current;
+    const next = clamp({ right: window.innerWidth - size - p.right, bottom: p.bottom }, size);
+    latest.current = next;
+    setPos(next);
+    writeJson(KEY, next);
+  }, [size]);
+
   return {
     pos,
+    moveAcross,
     handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp },
     dragged,
   };

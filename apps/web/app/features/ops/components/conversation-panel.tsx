@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { opsApi } from '../api/ops-client.ts';
 import { formatWhen, OpsButton, OpsTextField, opsStyles as s } from './widgets.tsx';
@@ -29,6 +30,7 @@ export function ConversationPanel({ orderId }: { orderId: string }) {
     mutationFn: () => opsApi(`/ops/orders/${orderId}/messages`, { body: { message: text, sender_role: as } }),
     onSuccess: () => {
       setText('');
+      announce('Message sent');
       return Promise.all([
         qc.invalidateQueries({ queryKey: ['ops', 'order', orderId] }),
         qc.invalidateQueries({ queryKey: ['ops', 'audit'] }),

@@ -1,6 +1,7 @@
 import { GEEK_FILE_TYPES, isVisibleGeekFile, type OrderFileType } from '@geekly/domain/orders/geek-files.ts';
 import { useState } from 'react';
 import { FileTrigger, Form } from 'react-aria-components';
+import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type GeekFileUpload, useTaskFiles, useUploadGeekFile } from '../api/ops-queries.ts';
 import type { TaskFile } from '../api/ops-types.ts';
@@ -107,16 +108,19 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
           };
           upload.mutate(body, {
             onSuccess: () => {
+              announce(`Upload finished: ${file.name}`);
               setFile(null);
               setLevel('');
             },
-            onError: (err) =>
+            onError: (err) => {
+              announce(`Upload failed: ${file.name}`);
               setErrors({
                 form:
                   err instanceof ApiError
                     ? (Object.values(err.fieldErrors)[0] ?? err.text)
                     : 'The file could not be uploaded',
-              }),
+              });
+            },
           });
         }}
       >

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGeeks, useTransition } from '../api/ops-queries.ts';
 import type { OpsOrder } from '../api/ops-types.ts';
@@ -74,7 +75,10 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
     setError('');
     transition.mutate(
       { name },
-      { onError: (e) => setError(e instanceof ApiError ? e.text : 'Unknown error') },
+      {
+        onSuccess: () => announce('Task status changed'),
+        onError: (e) => setError(e instanceof ApiError ? e.text : 'Unknown error'),
+      },
     );
   };
   return (
@@ -142,7 +146,10 @@ function DecisionDialog(props: { order: OpsOrder; name: string | null; onClose: 
                 transition.mutate(
                   { name: props.name ?? '' },
                   {
-                    onSuccess: close,
+                    onSuccess: () => {
+                      announce('Task status changed');
+                      close();
+                    },
                     onError: (e) => setError(e instanceof ApiError ? e.text : 'Unknown error'),
                   },
                 )

@@ -2,6 +2,7 @@ import { centsToDollars, dollarsToCents } from '@geekly/domain/money.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatUsd as usd } from '../../../lib/format-money.ts';
 import { meQueryOptions, useMe } from '../../auth/api/user.ts';
@@ -60,7 +61,10 @@ export function PayDue({
       },
       {
         onSuccess: (answer) => {
-          if (answer.status === 'paid') onPaid(answer.order);
+          if (answer.status === 'paid') {
+            announce('Payment received');
+            onPaid(answer.order);
+          }
         },
         onError: (err) => {
           setError(err instanceof ApiError ? err.text : 'Unknown error');

@@ -6,11 +6,12 @@ import {
   type RatingMark,
   type RatingTag,
 } from '@geekly/domain/orders/order-action-schemas.ts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import s from './rating-flow.module.css';
@@ -47,6 +48,7 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
   const [tags, setTags] = useState<RatingTag[]>([]);
   const [details, setDetails] = useState('');
   const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const action = useOrderAction(order._id);
   const ids = useId();
 
@@ -88,7 +90,11 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
     if (mark === null || action.isPending) return;
     if (!isPositiveMark(mark)) {
       setTried(true);
-      if (tagsError || detailsError) return;
+      if (tagsError || detailsError) {
+        // The first reason's box when none is chosen, else the details field.
+        focusFirstInvalid(formRef.current, 'fieldset[aria-describedby] input, [aria-invalid="true"]');
+        return;
+      }
     }
     action.mutate(
       {
@@ -102,6 +108,7 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
 
   return (
     <form
+      ref={formRef}
       className={s.step}
       noValidate
       onSubmit={(e) => {

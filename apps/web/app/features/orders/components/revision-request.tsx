@@ -12,6 +12,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
 import { ApiError, timezone } from '../../../lib/api-client.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import { type AttachedFile, getRevisionFiles, uploadRevisionFile } from '../api/upload-revision-file.ts';
@@ -77,6 +78,7 @@ export function RevisionForm({
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
+        if (commentError) focusFirstInvalid(e.currentTarget);
         if (commentError || tooEarly || uploading > 0) return;
         onPreview({ comment: comment.trim(), deadline: deadline.toISOString(), files });
       }}

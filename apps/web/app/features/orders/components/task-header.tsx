@@ -1,8 +1,9 @@
 import { renameTitle } from '@geekly/domain/orders/order-form-schemas.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
@@ -118,6 +119,13 @@ function RenameInput({
 }
 
 function TaskStatus({ status }: { status: Order['status'] }) {
+  // Issue 27: a status that changes while the page is open (live events, a payment) is said once.
+  const shown = useRef(status.label);
+  useEffect(() => {
+    if (shown.current === status.label) return;
+    shown.current = status.label;
+    announce(`Task status: ${status.label}`);
+  }, [status.label]);
   const progress = Math.round(Math.min(100, Math.max(0, status.progress)));
   return (
     <div className={s.status}>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { type TaskDraftErrors, taskDraftServerErrors, validateTaskDraft } from './task-draft-validation.ts';
 
@@ -26,14 +27,21 @@ export function useTaskDraftForm(onCreated: OnCreated) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
     setSubmitted(true);
     setServerErrors({});
-    if (Object.keys(validateTaskDraft(title, subject)).length > 0) return;
+    if (Object.keys(validateTaskDraft(title, subject)).length > 0) {
+      focusFirstInvalid(e.currentTarget as HTMLFormElement);
+      return;
+    }
     create.mutate(
       { title: title.trim(), subject: subject.trim() },
       {
         onSuccess: (created) => onCreated(created, reset),
-        onError: (err) => setServerErrors(taskDraftServerErrors(err)),
+        onError: (err) => {
+          setServerErrors(taskDraftServerErrors(err));
+          focusFirstInvalid(form);
+        },
       },
     );
   }

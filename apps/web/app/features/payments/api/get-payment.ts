@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '@geekly/domain/payments/pay-schemas.ts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { announce } from '../../../lib/announce.ts';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryOptions } from '../../auth/api/user.ts';
 import { orderQueryOptions } from '../../orders/api/get-order.ts';
@@ -35,6 +36,7 @@ export function usePaymentSettlement(paymentId: string | null) {
   const orderId = payment.data?.order_id ?? null;
   useEffect(() => {
     if (paymentId && (status === undefined || status === 'pending')) return;
+    if (status === 'succeeded') announce('Payment received');
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
     void queryClient.invalidateQueries({ queryKey: balanceHistoryQueryOptions.queryKey });
     // The paid task and the list, or every task when the payment did not say which.
