@@ -22,6 +22,12 @@ let ops: string;
 let geekId: string;
 const DAY = 86_400_000;
 
+/** Moves the test clock; staff tokens live hours (decision 027), so staff log in again at the new time. */
+async function moveClock(offsetMs: number) {
+  t.clock.offsetMs = offsetMs;
+  ops = await staffToken(t);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   ops = await staffToken(t);
@@ -86,7 +92,7 @@ describe('the 60-day refund window', () => {
       expect(early.view.can.request_refund).toBe(true);
 
       const late = await deliveredTask();
-      t.clock.offsetMs = start + 60 * DAY + 60_000;
+      await moveClock(start + 60 * DAY + 60_000);
       const shown = await call(t, { url: `/orders/${late.id}`, token: late.client.token });
       expect(shown.body.can.request_refund).toBe(false);
       const refused = await act(late.client.token, late.id, {
@@ -101,7 +107,7 @@ describe('the 60-day refund window', () => {
 
       // Inside the window (a task delivered 59 days before the clock) the refund is taken.
       const inside = await deliveredTask();
-      t.clock.offsetMs = start + 60 * DAY + 60_000 + 59 * DAY;
+      await moveClock(start + 60 * DAY + 60_000 + 59 * DAY);
       const ok = await act(inside.client.token, inside.id, {
         action: 'client_refund',
         comment: 'balance - late',
@@ -109,7 +115,7 @@ describe('the 60-day refund window', () => {
       expect(ok.status).toBe(200);
       expect(ok.body.system_client_status).toBe('Refund Requested');
     } finally {
-      t.clock.offsetMs = start;
+      await moveClock(start);
     }
   });
 });
@@ -174,10 +180,10 @@ describe("accepting the work records the Geek's earning once", () => {
           })
         ).status,
       ).toBe(200);
-      t.clock.offsetMs = start + 14 * DAY - 60_000;
+      await moveClock(start + 14 * DAY - 60_000);
       await runAcceptanceClock(t.ctx);
       expect(await earnings(quiet.id)).toHaveLength(0);
-      t.clock.offsetMs = start + 14 * DAY + 60_000;
+      await moveClock(start + 14 * DAY + 60_000);
       await runAcceptanceClock(t.ctx);
       expect(await earnings(quiet.id)).toHaveLength(2);
       expect(await earnings(disputed.id)).toHaveLength(0);
@@ -187,7 +193,7 @@ describe("accepting the work records the Geek's earning once", () => {
       await runAcceptanceClock(t.ctx);
       expect(await earnings(quiet.id)).toHaveLength(2);
     } finally {
-      t.clock.offsetMs = start;
+      await moveClock(start);
     }
   });
 
@@ -215,7 +221,7 @@ describe("accepting the work records the Geek's earning once", () => {
     try {
       for (let i = 0; i < 3; i++) {
         const task = await deliveredTask();
-        t.clock.offsetMs = start + 15 * DAY;
+        await moveClock(start + 15 * DAY);
         const results = await Promise.allSettled([
           act(task.client.token, task.id, { action: 'client_accept' }),
           runAcceptanceClock(t.ctx),
@@ -224,11 +230,11 @@ describe("accepting the work records the Geek's earning once", () => {
         ]);
         expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
         expect(await earnings(task.id)).toHaveLength(2);
-        t.clock.offsetMs = start;
+        await moveClock(start);
       }
       await expectLedgerConsistent(t);
     } finally {
-      t.clock.offsetMs = start;
+      await moveClock(start);
     }
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, post, startServer } from './helpers/server-process.ts';
+import { freePort, post, startServer, stopServers } from './helpers/server-process.ts';
 import { openStream } from './helpers/sse-client.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
@@ -14,7 +14,7 @@ import { createServerDatabase } from './helpers/test-app.ts';
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const c of children) c.kill('SIGTERM');
+  await stopServers(children);
   for (const f of cleanups) await f();
 });
 

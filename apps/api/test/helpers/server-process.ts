@@ -45,10 +45,32 @@ export function spawnServer(env: NodeJS.ProcessEnv) {
   return { child, ready, exited, output: () => output };
 }
 
+/**
+ * Stops server processes and waits until each has exited (at most 30 s), so its data directory can be removed:
+ * a process still draining (SIGTERM, decision 031) keeps writing to it.
+ */
+export async function stopServers(children: ChildProcess[]) {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const timer = setTimeout(() => c.kill('SIGKILL'), 30_000);
+          c.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 /** A loopback port free now (the OS's pick), for a server process to listen on. */
 export async function freePort(): Promise<number> {
   const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  // Every address (IPv4 and IPv6): the tests call 'localhost', which may resolve to ::1 first.
+  await new Promise<void>((resolve) => srv.listen(0, resolve));
   const port = (srv.address() as { port: number }).port;
   await new Promise((resolve) => srv.close(resolve));
   return port;
