@@ -129,10 +129,22 @@ async function sha256OfStream(stream: NodeJS.ReadableStream): Promise<{ sha256: 
   return { sha256: hash.digest('hex'), size };
 }
 
-/** Reads one object through; null when the storage does not have it. */
+const isNotFound = (err: unknown) => {
+  const e = err as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.code === 'ENOENT' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+};
+
+/**
+ * Reads one object through, as the app serves it; null when the storage does not have it. Read, not `head`: an
+ * attached object on S3 is served from its sealed copy (decision 030), which `head` (the signed key) never sees.
+ */
 async function checksumObject(storage: FileStorage, key: string) {
-  if (!(await storage.head(key))) return null;
-  return sha256OfStream(await storage.read(key));
+  try {
+    return await sha256OfStream(await storage.read(key));
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
 }
 
 /** Writes `dir`/database.(dump|tar.gz) and `dir`/manifest.json; answers the manifest. */
