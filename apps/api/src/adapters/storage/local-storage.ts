@@ -216,7 +216,9 @@ export function createLocalStorage(opts: {
       await writeFile(`${pathOf(key)}.json`, JSON.stringify(meta));
     },
     async read(key) {
-      if (!(await readMeta(key))) throw new Error(`object ${key} does not exist`);
+      // ENOENT, as the file system and callers that tell a missing object apart (backups) know it.
+      if (!(await readMeta(key)))
+        throw Object.assign(new Error(`object ${key} does not exist`), { code: 'ENOENT' });
       return createReadStream(pathOf(key));
     },
     async remove(key) {
