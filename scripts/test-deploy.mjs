@@ -223,7 +223,7 @@ async function main() {
   const staffEmail = `ops-${randomBytes(3).toString('hex')}@geekly.example`;
   const staffPassword = randomBytes(18).toString('base64url');
   if (scripts.migrate) await npm('migrate');
-  await npm('staff:create', ['--email', staffEmail, '--password', staffPassword, '--role', 'admin']);
+  await npm('staff:create', ['--email', staffEmail, `--password=${staffPassword}`, '--role', 'admin']);
   say(`${scripts.migrate ? 'npm run migrate, then ' : ''}npm run staff:create ${staffEmail}: done`);
   startApi('A');
   startApi('B');
