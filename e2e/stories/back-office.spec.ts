@@ -291,7 +291,7 @@ test('A support account is refused a refund over its limit in the back office, a
   await refund.getByLabel('Amount, $').fill('101');
   await refund.getByLabel('Reason').fill('Unhappy with the pace');
   await refund.getByRole('button', { name: 'Refund' }).click();
-  await expect(refund.getByRole('alert')).toHaveText('Support staff can refund at most $100.00');
+  await expect(refund.getByRole('alert')).toHaveText('Support staff can refund at most $100.00 at once');
   // Nothing moved.
   await expect(ops.getByTestId('refundable')).toHaveText(`$${price.toFixed(2)}`);
 
