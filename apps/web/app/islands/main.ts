@@ -68,6 +68,27 @@ function header() {
 // Banners of every page: static ones (such as a production-mode notice from the root layout) need nothing here;
 // one that reacts to the visitor gets its function beside promoBanner() and a call at the end of this file.
 
+/**
+ * Decision 031: a staging site (the sandbox allowed in production mode) says so at the top of every page; the
+ * same words and roles as the app's StagingBanner, since a visitor's public page runs no React.
+ */
+async function stagingBanner() {
+  const body = await fetch('/api/v3/health', { cache: 'no-store' })
+    .then((res) => (res.ok ? (res.json() as Promise<{ staging?: boolean }>) : null))
+    .catch(() => null);
+  if (body?.staging !== true) return;
+  const region = document.createElement('section');
+  region.setAttribute('aria-label', 'Staging site');
+  const note = document.createElement('p');
+  note.setAttribute('role', 'note');
+  note.dataset.testid = 'staging-banner';
+  note.style.cssText =
+    'margin:0;padding:8px 16px;background:#7a1d22;color:#fff;font-size:0.9375rem;font-weight:600;text-align:center';
+  note.textContent = 'Staging site: payments here are not real. No card is charged and nothing is paid for.';
+  region.append(note);
+  document.body.prepend(region);
+}
+
 /** Seed 001 §1: NEWUSER's banner; once dismissed it stays away (the page's inline script hides it at paint). */
 function promoBanner(banner: HTMLElement, onGone: () => void) {
   const remove = () => {
@@ -244,7 +265,7 @@ revealBlocks();
 publicStats();
 authPopup();
 dialogButtons();
-Promise.all([...pageIslands(), consentBanner()]).finally(() => {
+Promise.all([...pageIslands(), consentBanner(), stagingBanner()]).finally(() => {
   // Browser stories wait for this mark before they use a public page (e2e/support/public-site.ts).
   document.documentElement.dataset.hydrated = 'true';
 });
