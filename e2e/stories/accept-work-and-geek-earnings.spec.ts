@@ -1,8 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import {
   createPricedTask,
@@ -11,12 +10,6 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
-
-const SCREENS = process.env.SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `${name}-${testInfo.project.name}.png`), fullPage: true });
-}
 
 test.use({ timezoneId: 'UTC' });
 

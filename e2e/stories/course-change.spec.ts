@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -9,12 +7,6 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
-
-const SCREENS = process.env.SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `${name}-${testInfo.project.name}.png`), fullPage: true });
-}
 
 test('A student changes the course of a group of tasks on the list and of one task from its title menu; the paid one keeps its price', async ({
   page,

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -10,12 +8,6 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
-
-const SCREENS = process.env.SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `${name}-${testInfo.project.name}.png`), fullPage: true });
-}
 
 test('The student sees their mark on the task and the list, opens their review, and the 2-star screen offers a refund too', async ({
   page,

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** The page is no wider than the viewport (no sideways scroll, at 375px in the mobile project). */
 export async function expectNoSidewaysScroll(page: Page) {
@@ -21,3 +23,12 @@ export async function openPage(page: Page, path: string) {
  * shot and checked at both sizes by other stories.
  */
 export const ONE_SIZE = { tag: '@one-size' };
+
+// SCREENS_DIR: somewhere else than test-results, which each Playwright run empties.
+const SCREENS = process.env.SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');
+
+/** A full-page screenshot named for the story's step and screen size, to look at after a run. */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: join(SCREENS, `${name}-${testInfo.project.name}.png`), fullPage: true });
+}
