@@ -106,22 +106,37 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
   await expect(page.getByText('Code:')).toContainText('NEWUSER');
   await expectNoA11yViolations(page);
 
-  // Checkout: the 30% deposit with Space, paid from the balance with Enter; the outcome is announced.
+  // Checkout: a new task starts with the 30% deposit ticked (seed 000 §7); Space unticks it and ticks it again,
+  // each saved before the next key (the box is busy meanwhile). Paid from the balance with Enter; announced.
   await activate(page.getByRole('link', { name: /^Pay \$/ }));
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}/checkout$`));
   await expectFocusOn(page.getByRole('heading', { level: 1 }));
   await expect(page).toHaveTitle('Checkout — Geekly');
   const deposit = page.getByRole('checkbox', { name: '30% deposit' });
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  const depositLine = page.getByText(/^Pay \$[\d.]+ now and \$[\d.]+ when your task is done\.$/);
+  await expect(deposit).toBeChecked();
+  await expect(depositLine).toBeVisible();
   await tabTo(deposit);
   await page.keyboard.press('Space');
+  await expect(depositLine).toBeHidden();
+  await expect(deposit).not.toBeChecked();
+  await expect(deposit).toBeEnabled();
+  await page.keyboard.press('Space');
+  await expect(depositLine).toBeVisible();
   await expect(deposit).toBeChecked();
-  await activate(page.getByRole('button', { name: /^Pay \$/ }));
+  await expect(deposit).toBeEnabled();
+  const depositText = (await depositLine.textContent()) ?? '';
+  const depositDue = depositText.match(/^Pay (\$[\d.]+) now/)?.[1] ?? '';
+  await expect(pay).toHaveText(`Pay ${depositDue}`);
+  await activate(pay);
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
   await expectAnnounced(page, 'Payment received');
 
   // Messages: the chat button opens the panel with the focus on its title; a file through the chooser the
   // Attach button opens, a message, Enter sends; Escape closes the panel and gives the focus back.
-  await activate(page.getByTestId('chat-button'));
+  // Chat is open to a student with a paid task (seed 000 §9): the button says Messages once the payment is known.
+  await activate(page.getByRole('button', { name: /^Messages/ }));
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}/messages$`));
   const panel = page.getByTestId('messages-panel');
   await expectFocusOn(panel.getByRole('heading', { name: 'Task messages' }));

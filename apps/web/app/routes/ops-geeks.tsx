@@ -71,7 +71,8 @@ export default function OpsGeeks() {
               <Column id="state">State</Column>
               <Column id="actions">Actions</Column>
             </TableHeader>
-            <TableBody items={rows}>
+            {/* The Earned cell reads the earnings, which may arrive after the Geeks: they invalidate the rows. */}
+            <TableBody items={rows} dependencies={[earnings.data]}>
               {(g) => (
                 <Row id={g._id}>
                   <Cell>{g.public_full_name}</Cell>

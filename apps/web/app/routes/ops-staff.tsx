@@ -55,7 +55,7 @@ export default function OpsStaff() {
               <Column>Since</Column>
               <Column>Actions</Column>
             </TableHeader>
-            <TableBody items={staff.data?.results ?? []}>
+            <TableBody items={staff.data?.results ?? []} dependencies={[me._id]}>
               {(a) => (
                 <Row id={a._id}>
                   <Cell>{a.email}</Cell>

@@ -63,8 +63,10 @@ function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
         <input
           type="checkbox"
           checked={partial}
-          disabled={update.isPending}
+          // Busy, not disabled, while the choice is saved: a disabled box would drop the keyboard focus.
+          aria-disabled={update.isPending || undefined}
           onChange={(e) => {
+            if (update.isPending) return;
             const others = order.additional.filter((f) => f !== 'partial_payment');
             const additional = e.target.checked ? [...others, 'partial_payment'] : others;
             update.mutate({ additional: additional as OrderPatch['additional'] });
