@@ -2,4 +2,4 @@
 // server (each test file creates and drops its own database there), side by side (decision 034).
 import { apiStages, runStages } from './run-stages.mjs';
 
-await runStages([apiStages()]);
+await runStages(apiStages());

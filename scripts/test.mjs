@@ -1,26 +1,32 @@
-// `npm test`: the whole suite in stages (decision 034), with each stage's time printed at the end.
-//   1. typecheck, lint and the domain tests, side by side
-//   2. the API suites on PGlite and on the PostgreSQL server (TEST_DATABASE_URL), side by side
-//   3. the deployment recipe (npm run test:deploy)
-//   4. the web build, once per run
-//   5. the browser stories (Playwright) against that build
-// Any failed stage fails the run; the groups after it are not run.
+// `npm test`: the whole suite as stages that start once what they need has passed (decision 034), with each
+// stage's time printed at the end:
+//   - typecheck, lint, the domain tests and the two API runs (PGlite, and the PostgreSQL server when
+//     TEST_DATABASE_URL is set) start at once;
+//   - the deployment recipe (npm run test:deploy) once the API run on the server is done (both use the server);
+//   - the web build once the checks and the recipe passed: its prerender gives each page 10 s, so it does not
+//     start beside typecheck;
+//   - the browser stories against that build, beside the API run on PGlite if it is still going: that run is one
+//     process on one core, and the stories take the other.
+// A failed stage stops the run (decision 034 has the reasons for this order).
 import './check-node.mjs';
 import { apiStages, runStages } from './run-stages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const checks = ['typecheck', 'lint', 'domain tests'];
 
 await runStages([
-  [
-    { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
-    { name: 'lint', command: 'biome', args: ['check', '.'] },
-    { name: 'domain tests', command: 'vitest', args: ['run', '--project', 'domain'] },
-  ],
-  apiStages(),
+  { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
+  { name: 'lint', command: 'biome', args: ['check', '.'] },
+  { name: 'domain tests', command: 'vitest', args: ['run', '--project', 'domain'] },
+  ...apiStages(),
   // The deployment recipe (decision 032): Caddy before two API processes on the PostgreSQL server; it says why
   // when it skips (no caddy, or no server).
-  [{ name: 'deploy recipe', command: 'node', args: ['scripts/test-deploy.mjs'] }],
-  // Alone: its prerender gives each page 10 s, which a loaded machine can exceed when other stages compete.
-  [{ name: 'web build', command: 'node', args: ['scripts/build-if-changed.mjs', '--force'] }],
-  [{ name: 'browser stories', command: 'playwright', args: ['test'], cwd: `${root}e2e` }],
+  { name: 'deploy recipe', command: 'node', args: ['scripts/test-deploy.mjs'], after: ['API on PostgreSQL'] },
+  {
+    name: 'web build',
+    command: 'node',
+    args: ['scripts/build-if-changed.mjs', '--force'],
+    after: [...checks, 'deploy recipe'],
+  },
+  { name: 'browser stories', command: 'playwright', args: ['test'], cwd: `${root}e2e`, after: ['web build'] },
 ]);
