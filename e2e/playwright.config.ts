@@ -34,6 +34,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
+  // The ten slowest story files at the end of a run: where the suite's minutes go (issue 25).
+  reportSlowTests: { max: 10, threshold: 30_000 },
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
