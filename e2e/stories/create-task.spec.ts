@@ -6,6 +6,7 @@ const createdUrl = /\/orders\/([^/?#]+)\/created$/;
 test('A new student adds a task on the full page, skips the popup, then gets a task from a link with title and subject', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   await signUpStudent(page, testInfo);
   await expect(page.getByText("Looks like you don't have any tasks.")).toBeVisible();
