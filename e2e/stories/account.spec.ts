@@ -55,6 +55,20 @@ test('A student edits the profile and is asked about unsaved changes on a link a
   await phone.fill('202 555 0143 99');
   await expect(phone).toHaveValue('(202) 555-0143');
   await expect(page.getByText('Phone number format is incorrect')).toBeHidden();
+  // Decision 044: a UK number written with its trunk 0 keeps all its digits, and a 9-digit one is accepted.
+  await page.getByLabel('Country').selectOption('GB');
+  await phone.fill('07700 900123');
+  await expect(phone).toHaveValue('7700 900123');
+  await expect(page.getByText('Phone number format is incorrect')).toBeHidden();
+  await phone.fill('016977 3456');
+  await expect(phone).toHaveValue('1697 73456');
+  await expect(page.getByText('Phone number format is incorrect')).toBeHidden();
+  await phone.fill('016977 345');
+  await expect(page.getByText('Phone number format is incorrect')).toBeVisible();
+  await page.getByLabel('Country').selectOption('US');
+  await phone.fill('202 555 0143');
+  await expect(phone).toHaveValue('(202) 555-0143');
+  await expect(page.getByText('Phone number format is incorrect')).toBeHidden();
   await expectNoSeriousA11yViolations(page);
 
   // A link away: the popup; 'No, thanks' leaves without saving.

@@ -6,6 +6,7 @@ const createdUrl = /\/orders\/([^/?#]+)\/created$/;
 test('A new student adds a task on the full page, skips the popup, then gets a task from a link with title and subject', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   await signUpStudent(page, testInfo);
   await expect(page.getByText("Looks like you don't have any tasks.")).toBeVisible();
@@ -75,8 +76,12 @@ test('A new student adds a task on the full page, skips the popup, then gets a t
   const secondId = createdUrl.exec(new URL(page.url()).pathname)?.[1];
   expect(secondId).toBeTruthy();
   expect(secondId).not.toBe(firstId);
+  // Decision 046: a task without details opens in the new-order flow (seed 000 §2), without the header links.
   await popup.getByRole('button', { name: 'Help me with my task' }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${secondId}$`));
+  await expect(page).toHaveURL(new RegExp(`/neworder/${secondId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lab report');
+  await expect(page.getByRole('banner').getByRole('link', { name: /My Tasks|Balance/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 
   // Back on the list: exactly one 'Lab report', filed under its canonical course name.
   await page.goto('/orders');

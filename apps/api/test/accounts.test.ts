@@ -304,12 +304,27 @@ describe('profile', () => {
   it.each([
     [{ phone: '12ab' }, 'phone', 'Phone number format is incorrect'],
     [{ phone: '+1202555', country: 'US' }, 'phone', 'Phone number format is incorrect'],
+    [{ phone: '+4416977345', country: 'GB' }, 'phone', 'Phone number format is incorrect'],
     [{ notification_email: 'nope' }, 'notification_email', 'Oops, check your email format'],
   ])('rejects %j with 422', async (body, field, message) => {
     const { token } = await signUpClient(t);
     const res = await call(t, { url: '/users/client/me', method: 'PATCH', token, body });
     expect(res.status).toBe(422);
     expect(res.body.error_value[field]).toBe(message);
+  });
+
+  it('saves a UK phone of 9 national digits as well as one of 10 (decision 044)', async () => {
+    const { token } = await signUpClient(t);
+    for (const phone of [`+44169${String(Date.now()).slice(-6)}`, `+447${String(Date.now()).slice(-9)}`]) {
+      const res = await call(t, {
+        url: '/users/client/me',
+        method: 'PATCH',
+        token,
+        body: { phone, country: 'GB' },
+      });
+      expect(res.status).toBe(200);
+      expect((await call(t, { url: '/users/client/me', token })).body.phone).toBe(phone);
+    }
   });
 
   it('rejects fields that cannot be changed (the registration e-mail)', async () => {

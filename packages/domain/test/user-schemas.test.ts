@@ -203,7 +203,9 @@ describe('phoneMatchesCountry', () => {
     ['+120255501430', 'US', false],
     ['+14165550143', 'CA', true],
     ['+447911123456', 'GB', true],
-    ['+44791112345', 'GB', false],
+    ['+44791112345', 'GB', true], // 9 national digits: some UK numbers have them (decision 044)
+    ['+4479111234', 'GB', false],
+    ['+4479111234567', 'GB', false],
     ['+61412345678', 'AU', true],
     ['+64211234567', 'NZ', true],
     ['+6591234567', 'SG', true],

@@ -1,4 +1,9 @@
-import { maskDigitCount, PHONE_COUNTRIES, type PhoneCountryCode } from './user-schemas.ts';
+import {
+  maskDigitCount,
+  nationalDigitRange,
+  PHONE_COUNTRIES,
+  type PhoneCountryCode,
+} from './user-schemas.ts';
 
 const countryOf = (code: string) => PHONE_COUNTRIES.find((c) => c.countryCode === code);
 
@@ -35,10 +40,24 @@ export function toE164(digits: string, countryCode: string): string {
   return `${country?.phoneCode ?? '+'}${digits.replace(/\D/g, '')}`;
 }
 
-/** Seed 001 §5 mask check: exactly as many digits as the country's mask. */
+/**
+ * What the phone field keeps of what was typed or autofilled: its digits without the leading trunk zero (none
+ * of the 15 countries' national numbers starts with 0, and a UK number is usually written 07700 900123), up
+ * to the mask's length — so the 11 digits of a UK number written with its 0 are not cut into a wrong one.
+ */
+export function typedNationalDigits(text: string, countryCode: string): string {
+  const country = countryOf(countryCode);
+  const digits = text.replace(/\D/g, '').replace(/^0+/, '');
+  return country ? digits.slice(0, maskDigitCount(country.phoneMask)) : digits;
+}
+
+/** Seed 001 §5 mask check: as many digits as the country's mask (9 or 10 for the UK, decision 044). */
 export function fillsMask(digits: string, countryCode: string): boolean {
   const country = countryOf(countryCode);
-  return country !== undefined && digits.replace(/\D/g, '').length === maskDigitCount(country.phoneMask);
+  if (!country) return false;
+  const [shortest, longest] = nationalDigitRange(country);
+  const n = digits.replace(/\D/g, '').length;
+  return n >= shortest && n <= longest;
 }
 
 /** Seed 001 §9: the IP country when it is one of the 15, else the United States. */

@@ -95,9 +95,9 @@ export const restoreSchema = z.object({
 /** Seed 001 §3: the 15 phone countries. `9` marks a digit in a mask. */
 export const PHONE_COUNTRIES = [
   // Seed 001 §9 says the masks hold 9 digits for US, Canada, UK and Australia and fewer elsewhere, but a real
-  // US, Canadian or UK number has 10 national digits: the masks follow the real national significant number
-  // lengths (US/CA 10, GB 10, AU 9, NZ 9, SG 8, KR 10, HK 8, AE 9, SA 9, QA 8, KW 8, BH 8, YE 9, OM 8) so
-  // that real numbers fit.
+  // US or Canadian number has 10 national digits and a UK one 9 or 10: the masks follow the longest real
+  // national significant number (US/CA 10, GB 10, AU 9, NZ 9, SG 8, KR 10, HK 8, AE 9, SA 9, QA 8, KW 8, BH 8,
+  // YE 9, OM 8) so that real numbers fit; SHORTEST_NATIONAL_DIGITS lets in the shorter ones (decision 044).
   { countryCode: 'US', name: 'United States', phoneCode: '+1', phoneMask: '(999) 999-9999' },
   { countryCode: 'CA', name: 'Canada', phoneCode: '+1', phoneMask: '(999) 999-9999' },
   { countryCode: 'GB', name: 'United Kingdom', phoneCode: '+44', phoneMask: '9999 999999' },
@@ -123,12 +123,25 @@ const COUNTRY_CODES = PHONE_COUNTRIES.map((c) => c.countryCode) as [PhoneCountry
 
 export const maskDigitCount = (mask: string) => mask.replace(/[^9]/g, '').length;
 
+/**
+ * Decision 044: a UK national number has 10 digits, or 9 for some geographic (016977 …) and freephone
+ * (0800 …) numbers; every other listed country has one length, its mask's.
+ */
+const SHORTEST_NATIONAL_DIGITS: Partial<Record<PhoneCountryCode, number>> = { GB: 9 };
+
+/** How many national digits a phone of the country may have: [shortest, longest]. */
+export function nationalDigitRange(country: PhoneCountry): readonly [number, number] {
+  const longest = maskDigitCount(country.phoneMask);
+  return [SHORTEST_NATIONAL_DIGITS[country.countryCode] ?? longest, longest];
+}
+
 /** The shared phone check (seed 001 §5): an optional plus, then 4 to 14 digits. */
 export const isPhoneFormatValid = (phone: string) => /^\+?\d{4,14}$/.test(phone);
 
 /**
- * Seed 001 §5: the phone's digits must number as many as the selected country's mask. The phone is stored
- * as E.164 (+{code}{national digits}), so the country code is stripped before counting.
+ * Seed 001 §5: the phone's digits must number as many as the selected country's mask (or, for the UK, 9 or 10,
+ * decision 044). The phone is stored as E.164 (+{code}{national digits}), so the country code is stripped
+ * before counting.
  */
 export function phoneMatchesCountry(phone: string, countryCode: string): boolean {
   const country = PHONE_COUNTRIES.find((c) => c.countryCode === countryCode);
@@ -136,7 +149,9 @@ export function phoneMatchesCountry(phone: string, countryCode: string): boolean
   const digits = phone.replace(/^\+/, '');
   const code = country.phoneCode.slice(1);
   if (!digits.startsWith(code)) return false;
-  return digits.length - code.length === maskDigitCount(country.phoneMask);
+  const [shortest, longest] = nationalDigitRange(country);
+  const national = digits.length - code.length;
+  return national >= shortest && national <= longest;
 }
 
 /** PATCH /users/client/me (seed 000 §7): the profile settings a client may change. */

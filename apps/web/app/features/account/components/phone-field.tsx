@@ -1,4 +1,4 @@
-import { formatPhoneDigits } from '@geekly/domain/users/phone-mask.ts';
+import { formatPhoneDigits, typedNationalDigits } from '@geekly/domain/users/phone-mask.ts';
 import { PHONE_COUNTRIES } from '@geekly/domain/users/user-schemas.ts';
 import { useId } from 'react';
 import s from './account.module.css';
@@ -48,10 +48,7 @@ export function PhoneField(props: {
           value={formatPhoneDigits(props.digits, country.countryCode)}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const max = country.phoneMask.replace(/[^9]/g, '').length;
-            props.onDigits(e.target.value.replace(/\D/g, '').slice(0, max));
-          }}
+          onChange={(e) => props.onDigits(typedNationalDigits(e.target.value, country.countryCode))}
           onBlur={props.onBlur}
         />
       </div>

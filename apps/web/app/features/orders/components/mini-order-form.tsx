@@ -15,9 +15,27 @@ export function MiniOrderForm() {
     () => recentCourses((orders.data?.results ?? []).map((o) => o.subject)),
     [orders.data],
   );
+  // Seed 000 §2: "skeletons replace inputs while loading" — while the client's recent courses are not known
+  // yet, so the course picker never opens on the wrong list. A failed load shows the form without them.
+  const loading = orders.isPending;
   return (
-    <form className={s.form} onSubmit={form.submit} noValidate aria-label="Add new task">
-      <TaskDraftFields form={form} recentCourses={recent} />
+    <form
+      className={s.form}
+      onSubmit={form.submit}
+      noValidate
+      aria-label="Add new task"
+      aria-busy={loading || undefined}
+      data-testid="mini-order-form"
+    >
+      {loading ? (
+        <>
+          <span className={s.skeletonField} aria-hidden="true" data-testid="mini-form-skeleton" />
+          <span className={s.skeletonField} aria-hidden="true" />
+          <span className={s.skeletonButton} aria-hidden="true" />
+        </>
+      ) : (
+        <TaskDraftFields form={form} recentCourses={recent} />
+      )}
     </form>
   );
 }

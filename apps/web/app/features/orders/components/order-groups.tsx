@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { ORDERS_PAGE_SIZE } from '@geekly/domain/orders/order-list-filters.ts';
+import { type CSSProperties, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDue } from '../../../lib/format-date.ts';
 import type { OrderSummary } from '../api/get-orders.ts';
@@ -10,16 +11,21 @@ import { StatusChip } from './status-chip.tsx';
 export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
   const groups = new Map<string, OrderSummary[]>();
   for (const order of orders) groups.set(order.subject, [...(groups.get(order.subject) ?? []), order]);
+  // Seed 000 §9 "row animation delay 25 ms per row" (decision 042): rows come in in the order the server sent
+  // them, each page of 'Show more tasks' starting again from the first, so no row waits more than a page.
+  const rowIndex = new Map(orders.map((o, i) => [o._id, i % ORDERS_PAGE_SIZE]));
   return (
     <div className={s.groups}>
       {[...groups].map(([subject, items]) => (
-        <OrderGroup key={subject} subject={subject} orders={items} />
+        <OrderGroup key={subject} subject={subject} orders={items} rowIndex={rowIndex} />
       ))}
     </div>
   );
 }
 
-function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary[] }) {
+type GroupProps = { subject: string; orders: OrderSummary[]; rowIndex: ReadonlyMap<string, number> };
+
+function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
   const [open, setOpen] = useState(true);
   const [changing, setChanging] = useState(false);
   const id = `group-${subject.replace(/\W+/g, '-')}`;
@@ -59,7 +65,11 @@ function OrderGroup({ subject, orders }: { subject: string; orders: OrderSummary
       ) : null}
       <ul id={id} className={s.rows} hidden={!open}>
         {orders.map((order) => (
-          <li key={order._id}>
+          <li
+            key={order._id}
+            className={s.rowItem}
+            style={{ '--row': rowIndex.get(order._id) ?? 0 } as CSSProperties}
+          >
             <Link to={`/order/${order._id}`} className={s.row}>
               <span className={s.title}>{order.title}</span>
               <span className={s.due}>{formatDue(order.deadline)}</span>

@@ -1,0 +1,9 @@
+/**
+ * Seed 000 §2 '/neworder/{orderId}': the new-order variant of the task page, "used for assignment tasks without
+ * details" (decision 046). A task that can still be edited and has no details yet opens there from the 'added'
+ * popup; anything else opens on its ordinary page.
+ */
+export function addedTaskPath(task: { _id: string; details: string; changeable: boolean }): string {
+  const id = encodeURIComponent(task._id);
+  return task.changeable && task.details.trim() === '' ? `/neworder/${id}` : `/order/${id}`;
+}
