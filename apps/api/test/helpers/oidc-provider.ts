@@ -38,7 +38,9 @@ export const subjectOf = (email: string) => `sub-${email.trim().toLowerCase()}`;
 export async function startTestProvider(options: {
   redirectUris: string[];
   port?: number;
+  client?: { id: string; secret: string };
 }): Promise<TestProvider> {
+  const client = options.client ?? TEST_CLIENT;
   const accounts = new Map<string, { email: string; email_verified: boolean }>();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -59,8 +61,8 @@ export async function startTestProvider(options: {
     },
     clients: [
       {
-        client_id: TEST_CLIENT.id,
-        client_secret: TEST_CLIENT.secret,
+        client_id: client.id,
+        client_secret: client.secret,
         redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
@@ -129,8 +131,8 @@ export async function startTestProvider(options: {
 
   return {
     issuer,
-    clientId: TEST_CLIENT.id,
-    clientSecret: TEST_CLIENT.secret,
+    clientId: client.id,
+    clientSecret: client.secret,
     signIn: (url, account) =>
       follow(
         url,
