@@ -126,6 +126,27 @@ describe('Sign in with Google', () => {
     const again = await googleSignIn({ email: address, emailVerified: true });
     expect((await me(again.session)).body._id).toBe(profile.body._id);
     expect(await userCount()).toBe(before + 1);
+
+    // A restore gives it a password, and Google still signs it in.
+    const mailed = t.sentMail().length;
+    expect(
+      (await call(t, { url: '/users/client/restore', body: { email: address }, ip: t.nextIp() })).status,
+    ).toBe(200);
+    await t.ctx.mailer.drain();
+    const mail = t
+      .sentMail()
+      .slice(mailed)
+      .find((m) => m.includes('new Geekly password'));
+    const password = /new Geekly password: (\S+)/.exec(mail ?? '')?.[1] ?? '';
+    const byPassword = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'login', value: address, code: password },
+      ip: t.nextIp(),
+    });
+    expect(byPassword.status).toBe(200);
+    expect(byPassword.body.user._id).toBe(profile.body._id);
+    const afterRestore = await googleSignIn({ email: address, emailVerified: true });
+    expect((await me(afterRestore.session)).body._id).toBe(profile.body._id);
   });
 
   it('logs in an existing account by its verified e-mail, links it, and finds it by subject after an e-mail change', async () => {

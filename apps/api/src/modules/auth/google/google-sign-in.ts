@@ -7,6 +7,7 @@ import type { GoogleSignInError } from '@geekly/domain/users/google-sign-in.ts';
 import { normalizeEmail } from '@geekly/domain/users/user-schemas.ts';
 import type { AppContext } from '../../../app-context.ts';
 import { createOrder } from '../../orders/create-order.ts';
+import { assertCountryAllowed } from '../../users/country-block.ts';
 import { openClientSession } from '../../users/open-session.ts';
 import { createClientAccount } from '../../users/sign-up.ts';
 import {
@@ -40,7 +41,11 @@ export async function finishGoogleSignIn(
   meta: Meta,
 ): Promise<GoogleOutcome> {
   // Seed 001 §9: log-in and sign-up stop silently for a blocked country.
-  if (meta.country && ctx.config.BLOCKED_COUNTRIES.includes(meta.country)) return refused('blocked');
+  try {
+    assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
+  } catch {
+    return refused('blocked');
+  }
   // The user said no on the provider's page (access_denied), or the provider refused the request.
   if (callbackUrl.searchParams.has('error'))
     return refused('cancelled', callbackUrl.searchParams.get('error'));
