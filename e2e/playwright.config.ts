@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { googleProvider } from './support/google.ts';
 import { E2E_OPERATOR } from './support/student.ts';
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md "Tests"); the flags keep it off the network.
@@ -24,6 +25,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3310);
 // environment so the test workers (which load this file again) see the same directory, e.g. to read mail.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'geekly-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+const google = googleProvider(PORT);
 
 export default defineConfig({
   testDir: './stories',
@@ -56,24 +58,37 @@ export default defineConfig({
       grepInvert: /@one-size/,
     },
   ],
-  webServer: {
-    // A staff account first (the documented command), so stories can use the operator API.
-    command: `node ../apps/api/src/cli/create-staff.ts --email ${E2E_OPERATOR.email} --password '${E2E_OPERATOR.password}' && node ../apps/api/src/server.ts`,
-    url: `http://localhost:${PORT}/api/v3/health`,
-    reuseExistingServer: false,
-    // A loaded CI machine (or several engineers on 2 cores) can take most of a minute to start it.
-    timeout: 180_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      // Every story signs up from 127.0.0.1: the per-address limit (tested in the API suite) would stop the run.
-      SIGNUP_LIMIT_PER_HOUR: '10000',
-      // The same for SMS codes asked from one address, and sent to the stories' few phone numbers (decision 030).
-      SMS_CODES_PER_ADDRESS_PER_HOUR: '10000',
-      SMS_CODES_PER_PHONE_PER_DAY: '10000',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${PORT}`,
+  webServer: [
+    {
+      // Decision 040: the stories' Google, an OpenID Connect provider on loopback (Sign in with Google is on).
+      command: 'node support/oidc-provider-server.ts',
+      url: `${google.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(PORT) },
     },
-  },
+    {
+      // A staff account first (the documented command), so stories can use the operator API.
+      command: `node ../apps/api/src/cli/create-staff.ts --email ${E2E_OPERATOR.email} --password '${E2E_OPERATOR.password}' && node ../apps/api/src/server.ts`,
+      url: `http://localhost:${PORT}/api/v3/health`,
+      reuseExistingServer: false,
+      // A loaded CI machine (or several engineers on 2 cores) can take most of a minute to start it.
+      timeout: 180_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        // Every story signs up from 127.0.0.1: the per-address limit (tested in the API suite) would stop the run.
+        SIGNUP_LIMIT_PER_HOUR: '10000',
+        // The same for SMS codes asked from one address, and sent to the stories' few phone numbers (decision 030).
+        SMS_CODES_PER_ADDRESS_PER_HOUR: '10000',
+        SMS_CODES_PER_PHONE_PER_DAY: '10000',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_ISSUER: google.issuer,
+      },
+    },
+  ],
 });

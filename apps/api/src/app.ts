@@ -7,6 +7,7 @@ import { sandboxPages } from './adapters/payments/sandbox/sandbox-pages.ts';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { googleRoutes } from './modules/auth/google/google.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { startLive } from './modules/events/live.ts';
 import { opsEventsRoutes } from './modules/events/ops-events.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(systemRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));
+      await api.register(googleRoutes(ctx, session));
       await api.register(orderReadsRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));
       await api.register(opsRoutes(ctx, session));

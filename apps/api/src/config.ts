@@ -155,6 +155,16 @@ const envSchema = z
       .min(0)
       .max(24 * 60)
       .optional(),
+    /**
+     * Decision 040: Sign in with Google (OpenID Connect). Both set: the log-in and sign-up dialogs show the button;
+     * unset: no button and its routes answer 404. The issuer is Google's unless a test points it elsewhere.
+     */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z
+      .url()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+      .default('https://accounts.google.com'),
     /** Decision 032: GET /api/v3/metrics answers only `Authorization: Bearer $METRICS_TOKEN`; unset, it is a 404. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -178,6 +188,12 @@ const envSchema = z
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS=twilio' });
     }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      });
     if (env.MAIL === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL=smtp' });
     }
@@ -240,6 +256,7 @@ function productionCheck(cleaned: Record<string, string | undefined>): string[] 
     STORAGE: field('STORAGE'),
     STORAGE_SET: cleaned.STORAGE !== undefined,
     JWT_SECRET_SET: cleaned.JWT_SECRET !== undefined,
+    GOOGLE_ISSUER: field('GOOGLE_ISSUER'),
   };
   const refusals = productionRefusals(settings);
   if (refusals.length === 0) return [];

@@ -14,6 +14,7 @@ export type ProductionSettings = {
   STORAGE?: 'local' | 's3';
   STORAGE_SET: boolean;
   JWT_SECRET_SET: boolean;
+  GOOGLE_ISSUER?: string;
 };
 
 /** Production mode: `NODE_ENV=production`, or a `PUBLIC_URL` on https (a site on the internet). */
@@ -58,6 +59,10 @@ export function productionRefusals(s: ProductionSettings): string[] {
   if (!s.JWT_SECRET_SET)
     out.push(
       'JWT_SECRET: not set, so a session secret is generated into DATA_DIR (each process would have its own) — set JWT_SECRET to a random string of at least 32 characters (e.g. `openssl rand -base64 48`)',
+    );
+  if (s.GOOGLE_ISSUER?.toLowerCase().startsWith('http://'))
+    out.push(
+      `GOOGLE_ISSUER: ${s.GOOGLE_ISSUER} is http, so Sign in with Google would trust an identity provider reached without TLS — unset it (Google's https://accounts.google.com) or give an https issuer`,
     );
   // A JWT_SECRET that is set but short is refused in every mode, in the same message (config.ts).
   return out;

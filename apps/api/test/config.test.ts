@@ -175,6 +175,30 @@ describe('production mode', () => {
     ).toContain('SEED_DEMO:');
   });
 
+  // Decision 040: Sign in with Google trusts what its issuer says about an e-mail; never over plain http.
+  it('refuses an http GOOGLE_ISSUER, and takes Google’s or another https one', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+    const message = refusal({ ...COMPLETE_PRODUCTION, ...google, GOOGLE_ISSUER: 'http://127.0.0.1:9000' });
+    expect(message.split('\n').filter((l) => l.startsWith('  '))).toEqual([
+      expect.stringContaining('GOOGLE_ISSUER: http://127.0.0.1:9000 is http'),
+    ]);
+    expect(loadConfig({ ...COMPLETE_PRODUCTION, ...google }).GOOGLE_ISSUER).toBe(
+      'https://accounts.google.com',
+    );
+    expect(
+      loadConfig({ ...COMPLETE_PRODUCTION, ...google, GOOGLE_ISSUER: 'https://id.example' }).GOOGLE_ISSUER,
+    ).toBe('https://id.example');
+    // outside production mode a test's provider on loopback is fine
+    expect(loadConfig({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:9000' }).GOOGLE_ISSUER).toBe(
+      'http://127.0.0.1:9000',
+    );
+  });
+
+  it('wants GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together', () => {
+    expect(refusal({ GOOGLE_CLIENT_ID: 'id' })).toMatch(/GOOGLE_CLIENT_SECRET="": .*go together/);
+    expect(refusal({ GOOGLE_CLIENT_SECRET: 'secret' })).toMatch(/GOOGLE_CLIENT_ID="": .*go together/);
+  });
+
   it('leaves the demo defaults alone outside production mode', () => {
     expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ SEED_DEMO: true, GATEWAY: 'sandbox' });
     expect(loadConfig({ NODE_ENV: 'test' }).PRODUCTION).toBe(false);

@@ -23,7 +23,10 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by Sign in with Google (decision 040) until a restore gives it a password. */
+    passwordHash: text('password_hash'),
+    /** Decision 040: the Google account's subject (`sub`), which stays when its e-mail changes. */
+    googleSub: text('google_sub'),
     // Restore mails a new password; the old one keeps working until the new one is used or expires,
     // so a stranger cannot lock someone out by asking for a restore.
     pendingPasswordHash: text('pending_password_hash'),
@@ -66,6 +69,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_login_key_key').on(t.loginKey),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
     // The public count of sign-ups in the last week (decision 011).
     index('users_created_idx').on(t.createdAt),

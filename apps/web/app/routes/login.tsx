@@ -1,3 +1,4 @@
+import { GOOGLE_SIGN_IN_ERRORS, isGoogleSignInError } from '@geekly/domain/users/google-sign-in.ts';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useFinishAuth } from '../features/auth/api/finish-auth.ts';
@@ -30,8 +31,14 @@ export function AuthPopupPage({ initialMode, notice }: { initialMode: AuthMode; 
   );
 }
 
-/** /login and /signup. */
+/** /login and /signup; `?google_error=` says why Sign in with Google came back without a session (decision 040). */
 export default function LoginRoute() {
   const location = useLocation();
-  return <AuthPopupPage initialMode={location.pathname.startsWith('/signup') ? 'signup' : 'login'} />;
+  const error = new URLSearchParams(location.search).get('google_error');
+  return (
+    <AuthPopupPage
+      initialMode={location.pathname.startsWith('/signup') ? 'signup' : 'login'}
+      notice={isGoogleSignInError(error) ? (GOOGLE_SIGN_IN_ERRORS[error] ?? undefined) : undefined}
+    />
+  );
 }

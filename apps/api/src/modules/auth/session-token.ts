@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { EncryptJWT, jwtDecrypt, SignJWT } from 'jose';
 
 export const SESSION_COOKIE = 'auth_token';
 export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60; // seed 000 §9: the token cookie lasts 365 days
@@ -25,6 +25,30 @@ export function createSessionTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   const hmacKey = createSecretKey(key);
   return {
+    /**
+     * A short-lived value the browser keeps for the server (Sign in with Google's state cookie, decision 040):
+     * encrypted and authenticated (A256GCM) under a key of its own purpose, derived from the secret, so it is
+     * never a session token and the user reads nothing of it.
+     */
+    async seal(purpose: string, payload: Record<string, unknown>, maxAgeSeconds: number): Promise<string> {
+      return new EncryptJWT(payload)
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+        .setIssuedAt()
+        .setExpirationTime(`${maxAgeSeconds}s`)
+        .encrypt(purposeKey(hmacKey, purpose));
+    },
+    /** The payload of a sealed value of this purpose; null when it was altered, is another's or has expired. */
+    async unseal(purpose: string, token: string): Promise<Record<string, unknown> | null> {
+      try {
+        const { payload } = await jwtDecrypt(token, purposeKey(hmacKey, purpose), {
+          keyManagementAlgorithms: ['dir'],
+          contentEncryptionAlgorithms: ['A256GCM'],
+        });
+        return payload;
+      } catch {
+        return null;
+      }
+    },
     async sign({ userId, tokenVersion }: SessionClaims, options?: SignOptions): Promise<string> {
       const payload = options?.authTime
         ? { tv: tokenVersion, at: seconds(options.authTime) }
@@ -67,6 +91,9 @@ export function createSessionTokens(secret: string) {
 }
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
+
+const purposeKey = (key: ReturnType<typeof createSecretKey>, purpose: string) =>
+  new Uint8Array(createHmac('sha256', key).update(`seal:${purpose}`).digest());
 
 function parseJsonObject(part: string): Record<string, unknown> | null {
   try {

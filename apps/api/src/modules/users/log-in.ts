@@ -7,9 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { clientLogInLimits, limitFailures } from '../auth/attempt-limits.ts';
 import { spendLoginToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { recordDevice } from '../referral/referral.repository.ts';
 import { assertCountryAllowed } from './country-block.ts';
-import { loadUserView } from './user-view.ts';
+import { openClientSession } from './open-session.ts';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository.ts';
 
 export type LogInInput = z.output<typeof logInSchema>;
@@ -36,12 +35,8 @@ export async function logIn(
     isCredentialFailure,
     () => findUserForFactor(ctx, input),
   );
-  // The same-device referral signal (decision 017).
-  if (meta.deviceId) await recordDevice(ctx.database.db, user.id, meta.deviceId, ctx.now());
-  const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
   return {
-    jwt,
-    user: await loadUserView(ctx.database.db, user),
+    ...(await openClientSession(ctx, user, meta.deviceId)),
     // A one-time link knows where it leads (decision 011); the web app goes there.
     ...(redirectPath ? { redirect_path: redirectPath } : {}),
   };

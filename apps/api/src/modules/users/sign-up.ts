@@ -4,13 +4,18 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
 import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
-import { recordDevice } from '../referral/referral.repository.ts';
 import { assertCountryAllowed } from './country-block.ts';
+import { openClientSession } from './open-session.ts';
 import { newLoginKey, newReferralCode } from './random-codes.ts';
-import { loadUserView } from './user-view.ts';
 import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
 export type SignUpInput = z.output<typeof signUpSchema>;
+
+/** Where a new client came from (seed 001 §5), whichever way the account was made. */
+export type SignUpExtras = Pick<
+  SignUpInput,
+  'profile_landing' | 'profile_landing_query' | 'referred_by' | 'timezone_str'
+>;
 
 export async function signUp(
   ctx: AppContext,
@@ -18,33 +23,48 @@ export async function signUp(
   meta: { country: string | null; deviceId?: string },
 ) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
+  if (await findUserByEmail(ctx.database.db, input.email))
+    throw new AppError('CONFLICT', 'Already exists email');
+  const user = await createClientAccount(
+    ctx,
+    { email: input.email, passwordHash: await hashPassword(input.password), googleSub: null },
+    input,
+    meta,
+  );
+  if (!user) throw new AppError('CONFLICT', 'Already exists email');
+  return openClientSession(ctx, user, meta.deviceId);
+}
+
+/**
+ * A new client account with its codes and welcome mail: by e-mail and password, or by Google with no password
+ * (decision 040). Undefined when the e-mail was taken meanwhile.
+ */
+export async function createClientAccount(
+  ctx: AppContext,
+  login: { email: string; passwordHash: string | null; googleSub: string | null },
+  extras: SignUpExtras,
+  meta: { country: string | null },
+): Promise<UserRow | undefined> {
   const { db } = ctx.database;
-  if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', 'Already exists email');
-  const passwordHash = await hashPassword(input.password);
-  const referredBy = input.referred_by ? await findReferralCode(db, input.referred_by) : null;
+  const referredBy = extras.referred_by ? await findReferralCode(db, extras.referred_by) : null;
   let user: UserRow | undefined;
   // A unique conflict is either the e-mail (taken meanwhile) or a random code collision: retry the latter.
   for (let attempt = 0; !user && attempt < 5; attempt++) {
     user = await insertUser(db, {
-      email: input.email,
-      passwordHash,
-      notificationEmail: input.email,
+      ...login,
+      notificationEmail: login.email,
       referralCode: newReferralCode(),
       loginKey: newLoginKey(),
-      profileLanding: input.profile_landing,
-      profileLandingQuery: input.profile_landing_query,
+      profileLanding: extras.profile_landing,
+      profileLandingQuery: extras.profile_landing_query,
       referredBy,
-      timezoneStr: input.timezone_str,
+      timezoneStr: extras.timezone_str,
       signupCountry: meta.country,
     });
-    if (!user && (await findUserByEmail(db, input.email)))
-      throw new AppError('CONFLICT', 'Already exists email');
+    if (!user && (await findUserByEmail(db, login.email))) return undefined;
   }
   if (!user) throw new Error('could not allocate unique codes for a new user');
-  // The same-device referral signal (decision 017).
-  if (meta.deviceId) await recordDevice(db, user.id, meta.deviceId, ctx.now());
   // The account exists whatever happens to its welcome mail: a failure here is logged, never the sign-up's.
   await queueWelcomeMail(ctx, user).catch((err) => console.error('welcome mail', err));
-  const jwt = await ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { jwt, user: await loadUserView(db, user) };
+  return user;
 }

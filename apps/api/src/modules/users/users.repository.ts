@@ -37,6 +37,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/** Decision 040: the account a Google subject was linked to, whatever its e-mail is now. */
+export async function findUserByGoogleSub(db: Db, googleSub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, googleSub));
+  return row;
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

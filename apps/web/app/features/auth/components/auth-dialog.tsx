@@ -4,7 +4,9 @@ import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { logIn, restorePassword, signUp, useSessionMutation } from '../api/auth-calls.ts';
 import { authErrorMessage } from '../api/auth-messages.ts';
+import { useSignInProviders } from '../api/sign-in-providers.ts';
 import s from './auth-dialog.module.css';
+import { GoogleButton } from './google-button.tsx';
 
 export type AuthMode = 'login' | 'signup' | 'restore';
 
@@ -23,6 +25,7 @@ const TITLES: Record<AuthMode, string> = { login: 'Log in', signup: 'Sign up', r
 /** Seed 001 §2 "Auth popup": one dialog switching between log in, sign up and restore. */
 export function AuthDialog({ mode, onModeChange, onClose, onSuccess, notice }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const providers = useSignInProviders();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -61,6 +64,12 @@ export function AuthDialog({ mode, onModeChange, onClose, onSuccess, notice }: P
               Sign up
             </button>
           </div>
+        ) : null}
+        {mode !== 'restore' && providers.data?.google ? (
+          <>
+            <GoogleButton mode={mode} />
+            <p className={s.or}>or</p>
+          </>
         ) : null}
         {mode === 'restore' ? (
           <RestoreForm onBack={() => onModeChange('login')} />

@@ -1,0 +1,41 @@
+import { defaultTaskTitle } from '@geekly/domain/orders/order-schemas.ts';
+import type { GoogleStart } from '@geekly/domain/users/google-sign-in.ts';
+import { timezone } from '../../../lib/api-client.ts';
+import { clearPendingOrder, readPendingOrder } from '../../../lib/pending-order.ts';
+import { forgetReturnTo, peekReturnTo } from '../../../lib/return-to.ts';
+import { signUpExtras } from '../../../lib/sign-up-extras.ts';
+
+export const GOOGLE_START_PATH = '/api/v3/auth/google/start';
+
+type Query = Partial<Record<keyof GoogleStart, string>>;
+
+/**
+ * Decision 040: the address that starts Sign in with Google, carrying what the auth flow does next (seed 001
+ * §4): the pending task (its checkout opens after), else the stored link; and what a sign-up sends (§5). The
+ * server keeps them in the sign-in's sealed cookie, so they are taken out of this browser's storage now: coming
+ * back signed in must not create the task, or follow the link, a second time.
+ */
+export function takeGoogleStartAddress(mode: 'login' | 'signup'): string {
+  const query: Query = { mode, timezone_str: timezone() };
+  const extras = signUpExtras();
+  if (extras.profile_landing) query.profile_landing = extras.profile_landing.slice(0, 500);
+  if (extras.profile_landing_query) query.profile_landing_query = extras.profile_landing_query.slice(0, 500);
+  if (extras.referred_by) query.referred_by = extras.referred_by;
+  const pending = readPendingOrder();
+  if (pending) {
+    query.toid = pending.toid;
+    query.subject = pending.subject;
+    // Seed 001 §2: a form without a title field names the task '{month} {subject} task' (the visitor's month).
+    query.title = pending.title.trim() || defaultTaskTitle(pending.subject, new Date());
+    clearPendingOrder();
+    forgetReturnTo();
+  } else {
+    const to = peekReturnTo();
+    if (to) query.to = to;
+    forgetReturnTo();
+  }
+  const params = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  return `${GOOGLE_START_PATH}?${params}`;
+}
