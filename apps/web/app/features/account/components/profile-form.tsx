@@ -114,6 +114,14 @@ export function ProfileForm({
   }
 
   const popupOpen = blocker.state === 'blocked' || askLogOut;
+  // The popup's save failed: the field with the error takes the focus once the popup has closed (the page was
+  // inert behind it, and the router closes it in a later render than the error's).
+  const refocusAfterPopup = useRef(false);
+  useEffect(() => {
+    if (popupOpen || !refocusAfterPopup.current) return;
+    refocusAfterPopup.current = false;
+    failed();
+  }, [popupOpen, failed]);
   const leave = () => {
     leaving.current = true;
     if (askLogOut) onLogOut();
@@ -238,9 +246,8 @@ export function ProfileForm({
             void saveAll().then((ok) => {
               if (ok) leave();
               else {
-                // Again once the popup is closed: the page behind it was inert while it was open.
+                refocusAfterPopup.current = true;
                 stay();
-                failed();
               }
             })
           }
