@@ -231,6 +231,7 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work, refund 
   await actions.getByRole('button', { name: 'Decline refund' }).click();
   const declining = ops.getByRole('dialog', { name: 'Decline the refund?' });
   await expect(declining).toContainText('I found the answer myself');
+  await expectNoSeriousA11yViolations(ops);
   await declining.getByRole('button', { name: 'Decline refund' }).click();
   await expect(declining).toHaveCount(0);
   await expect(ops.getByTestId('ops-status')).toContainText('Refund Declined');
@@ -385,6 +386,7 @@ test("An admin ends a support account's sessions and disables it on the Staff pa
   await row.getByRole('button', { name: 'Disable' }).click();
   const disabling = a.page.getByRole('dialog', { name: 'Disable the account' });
   await expect(disabling).toContainText('cannot log in until an admin enables the account');
+  await expectNoSeriousA11yViolations(a.page);
   await disabling.getByRole('button', { name: 'Disable' }).click();
   await expect(disabling).toHaveCount(0);
   await expect(row).toContainText('Disabled');
