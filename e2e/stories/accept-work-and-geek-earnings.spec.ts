@@ -84,6 +84,7 @@ test("A student sees the refund window, accepts the delivered work, and staff se
   const earnings = ops.getByRole('dialog', { name: `Earnings of ${geekName}` });
   await expect(earnings.getByText('Accepted task')).toBeVisible();
   await expect(earnings.getByRole('link', { name: /Essay on the Silk Road/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(ops);
   await shot(ops, testInfo, 'ops-geek-earnings');
   await earnings.getByRole('button', { name: 'Close' }).click();
 

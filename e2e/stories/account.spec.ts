@@ -52,6 +52,15 @@ test('A student edits the profile and is asked about unsaved changes on a link a
   await phone.blur();
   await expect(page.getByText('Phone number format is incorrect')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save phone number' })).toBeDisabled();
+  // 'Yes, save changes' on the way out with the number unfinished: the popup closes, the page stays and the
+  // phone takes the focus, read with its error (issue 27).
+  await myTasksLink(page).click();
+  await unsavedPopup(page).getByRole('button', { name: 'Yes, save changes' }).click();
+  await expect(unsavedPopup(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAccessibleDescription('Phone number format is incorrect');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await phone.fill('202 555 0143 99');
   await expect(phone).toHaveValue('(202) 555-0143');
   await expect(page.getByText('Phone number format is incorrect')).toBeHidden();

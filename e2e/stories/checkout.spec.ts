@@ -27,9 +27,15 @@ test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the
   const code = page.getByPlaceholder('Enter code here');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Please, enter a coupon code.')).toBeVisible();
+  // A refused code: the focus goes back to the field, read with its error (issue 27).
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAccessibleDescription('Please, enter a coupon code.');
   await code.fill('nope');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('This code is not valid.')).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAccessibleDescription('This code is not valid.');
+  await expectNoSeriousA11yViolations(page);
   await code.fill(' new user ');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Code:')).toContainText('NEWUSER');

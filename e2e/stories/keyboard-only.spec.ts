@@ -104,6 +104,8 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
   await page.keyboard.type('NEWUSER');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Code:')).toContainText('NEWUSER');
+  // The form gave way to the applied code: the focus is on its Remove, not lost to the page.
+  await expectFocusOn(page.getByRole('button', { name: 'Remove' }));
   await expectNoA11yViolations(page);
 
   // Checkout: a new task starts with the 30% deposit ticked (seed 000 §7); Space unticks it and ticks it again,

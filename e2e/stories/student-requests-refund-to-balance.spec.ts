@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shot } from '../support/layout.ts';
 import { operatorTransition } from '../support/operator.ts';
 import {
   createPricedTask,
@@ -33,9 +34,22 @@ test('A student asks for a refund to the balance and sees the money back once th
   // Step 1: a reason is needed, and 'Other reason' needs words (seed 000 §5).
   const next = popup.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
+  // Disabled for the eye and the screen reader (aria-disabled), yet pressing it says what is missing and puts
+  // the focus there, the field read with its error (issue 27).
+  await next.press('Enter');
+  const reasons = popup.getByRole('group', { name: 'Why do you want a refund?' });
+  await expect(reasons).toHaveAccessibleDescription('Please, choose a reason');
+  await expect(reasons.getByRole('radio').first()).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'refund-reason-error');
   await popup.getByLabel('Other reason').check();
   await expect(next).toBeDisabled();
-  await popup.getByLabel('Tell us what went wrong').fill('My teacher cancelled the assignment');
+  await expect(reasons).not.toHaveAccessibleDescription('Please, choose a reason');
+  await next.press('Enter');
+  const message = popup.getByLabel('Tell us what went wrong');
+  await expect(message).toBeFocused();
+  await expect(message).toHaveAccessibleDescription('Please, tell us why you want a refund');
+  await message.fill('My teacher cancelled the assignment');
   await expect(next).toBeEnabled();
   await next.click();
 

@@ -28,9 +28,15 @@ export const geekResponseSchema = z.object({
 export type GeekView = z.output<typeof geekResponseSchema>;
 
 /** POST /ops/geeks (API.md "Operator API"). */
+/** The back office's words for a Geek's empty name or major (shown under the field). */
+export const GEEK_MESSAGES = {
+  nameRequired: 'Enter the public name',
+  majorRequired: 'Enter the major',
+} as const;
+
 export const createGeekSchema = z.object({
-  public_full_name: z.string().trim().min(1).max(100),
-  major: z.string().trim().min(1).max(100),
+  public_full_name: z.string().trim().min(1, GEEK_MESSAGES.nameRequired).max(100),
+  major: z.string().trim().min(1, GEEK_MESSAGES.majorRequired).max(100),
   public_subjects: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
 });
 export type CreateGeekBody = z.output<typeof createGeekSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEEK_MESSAGES } from '../geeks/geek-schemas.ts';
 import {
   OPERATOR_TRANSITIONS,
   type OrderState,
@@ -78,8 +79,8 @@ export const noteSchema = z.object({
 
 export const geekPatchSchema = z
   .object({
-    public_full_name: z.string().trim().min(1).max(100),
-    major: z.string().trim().min(1).max(100),
+    public_full_name: z.string().trim().min(1, GEEK_MESSAGES.nameRequired).max(100),
+    major: z.string().trim().min(1, GEEK_MESSAGES.majorRequired).max(100),
     public_subjects: z.array(z.string().trim().min(1).max(100)).max(50),
     is_disabled: z.boolean(),
   })

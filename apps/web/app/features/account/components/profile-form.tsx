@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import type { User } from '../../auth/api/user.ts';
 import { type ProfilePatch, useUpdateMe } from '../api/update-me.ts';
 import s from './account.module.css';
@@ -42,6 +43,8 @@ export function ProfileForm({
   const saveEmail = useUpdateMe();
   // Leaving on purpose (after the popup's answer) must not be stopped again.
   const leaving = useRef(false);
+  // A save that failed (its button, or the popup's 'Yes, save changes') focuses the field with the error.
+  const { ref: profileRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   const phoneChanged = digits !== baseDigits || country !== baseCountry;
   const emailChanged = email !== user.notification_email;
@@ -67,7 +70,10 @@ export function ProfileForm({
 
   async function doSavePhone(): Promise<boolean> {
     setPhoneTouched(true);
-    if (maskError) return false;
+    if (maskError) {
+      failed();
+      return false;
+    }
     try {
       await savePhone.mutateAsync({ phone: toE164(digits, country), country });
       setPhoneTouched(false);
@@ -77,12 +83,16 @@ export function ProfileForm({
       setPhoneServerError(
         exists ?? (err instanceof ApiError ? (err.fieldErrors.phone ?? err.text) : 'Unknown error'),
       );
+      failed();
       return false;
     }
   }
 
   async function doSaveEmail(): Promise<boolean> {
-    if (!emailCheck.success) return false;
+    if (!emailCheck.success) {
+      failed();
+      return false;
+    }
     const patch: ProfilePatch = { notification_email: emailCheck.data };
     try {
       const saved = await saveEmail.mutateAsync(patch);
@@ -92,6 +102,7 @@ export function ProfileForm({
       setEmailServerError(
         err instanceof ApiError ? (err.fieldErrors.notification_email ?? err.text) : 'Unknown error',
       );
+      failed();
       return false;
     }
   }
@@ -103,6 +114,14 @@ export function ProfileForm({
   }
 
   const popupOpen = blocker.state === 'blocked' || askLogOut;
+  // The popup's save failed: the field with the error takes the focus once the popup has closed (the page was
+  // inert behind it, and the router closes it in a later render than the error's).
+  const refocusAfterPopup = useRef(false);
+  useEffect(() => {
+    if (popupOpen || !refocusAfterPopup.current) return;
+    refocusAfterPopup.current = false;
+    failed();
+  }, [popupOpen, failed]);
   const leave = () => {
     leaving.current = true;
     if (askLogOut) onLogOut();
@@ -114,7 +133,7 @@ export function ProfileForm({
   };
 
   return (
-    <div className={s.profile}>
+    <div ref={profileRef} className={s.profile}>
       <section className={s.card} aria-labelledby={`${emailId}-h`}>
         <h2 id={`${emailId}-h`} className={s.cardTitle}>
           Account
@@ -226,7 +245,10 @@ export function ProfileForm({
           onSave={() =>
             void saveAll().then((ok) => {
               if (ok) leave();
-              else stay();
+              else {
+                refocusAfterPopup.current = true;
+                stay();
+              }
             })
           }
         />

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Checkbox, Form } from 'react-aria-components';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Checkbox } from 'react-aria-components';
 import { useEditGeek } from '../api/ops-queries.ts';
 import type { Geek } from '../api/ops-types.ts';
-import { OpsFormFooter, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
+import { formErrors, OpsForm, OpsFormFooter, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
 
 /** Edit a Geek's public profile, or disable them so no task can be assigned to them. */
 export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void }) {
@@ -15,7 +14,8 @@ export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void 
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <OpsModal title={`Edit ${geek.public_full_name}`} isOpen onOpenChange={(open) => !open && onClose()}>
-      <Form
+      <OpsForm
+        errors={errors}
         onSubmit={(e) => {
           e.preventDefault();
           edit.mutate(
@@ -31,25 +31,25 @@ export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void 
             },
             {
               onSuccess: onClose,
-              onError: (err) =>
-                setErrors(
-                  err instanceof ApiError
-                    ? { form: err.text, ...err.fieldErrors }
-                    : { form: 'Unknown error' },
-                ),
+              onError: (err) => setErrors(formErrors(err)),
             },
           );
         }}
       >
         <OpsTextField label="Public name" value={name} onChange={setName} error={errors.public_full_name} />
         <OpsTextField label="Major" value={major} onChange={setMajor} error={errors.major} />
-        <OpsTextField label="Subjects (comma-separated)" value={subjects} onChange={setSubjects} />
+        <OpsTextField
+          label="Subjects (comma-separated)"
+          value={subjects}
+          onChange={setSubjects}
+          error={errors.public_subjects}
+        />
         <Checkbox isSelected={disabled} onChange={setDisabled} className={s.switch}>
           <span className={s.track} aria-hidden="true" />
           Disabled (cannot be assigned)
         </Checkbox>
         <OpsFormFooter error={errors.form} submitLabel="Save" busy={edit.isPending} onCancel={onClose} />
-      </Form>
+      </OpsForm>
     </OpsModal>
   );
 }

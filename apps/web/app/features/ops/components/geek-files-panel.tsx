@@ -1,11 +1,11 @@
 import { GEEK_FILE_TYPES, isVisibleGeekFile, type OrderFileType } from '@geekly/domain/orders/geek-files.ts';
-import { useState } from 'react';
-import { FileTrigger, Form } from 'react-aria-components';
+import { useId, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type GeekFileUpload, useTaskFiles, useUploadGeekFile } from '../api/ops-queries.ts';
 import type { TaskFile } from '../api/ops-types.ts';
-import { formatWhen, OpsButton, OpsSelect, OpsTextField, opsStyles as s } from './widgets.tsx';
+import { formatWhen, OpsButton, OpsForm, OpsSelect, OpsTextField, opsStyles as s } from './widgets.tsx';
 
 const TYPE_LABELS: Record<string, string> = {
   order_form: 'Client file',
@@ -64,6 +64,7 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
   const [plag, setPlag] = useState('not_found');
   const [level, setLevel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const fileErrorId = useId();
   const all = files.data?.files ?? [];
   const geek = all.filter((f) => f.geek_file);
   const client = all.filter((f) => !f.geek_file);
@@ -90,7 +91,10 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
           </ul>
         </>
       ) : null}
-      <Form
+      <OpsForm
+        errors={errors}
+        // The file's button carries its error as its description (a button takes no aria-invalid).
+        invalid={`[aria-invalid="true"], [aria-describedby="${fileErrorId}"]`}
         aria-label="Upload a Geek file"
         onSubmit={(e) => {
           e.preventDefault();
@@ -127,13 +131,15 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
         <h3 className={s.muted}>Upload a Geek file</h3>
         <div className={s.field}>
           <FileTrigger onSelect={(list) => setFile(list?.[0] ?? null)}>
-            <OpsButton variant="secondary">Choose file</OpsButton>
+            <OpsButton variant="secondary" aria-describedby={errors.file ? fileErrorId : undefined}>
+              Choose file
+            </OpsButton>
           </FileTrigger>
           <span className={file ? undefined : s.muted} data-testid="chosen-file">
             {file ? `${file.name} (${kb(file.size)})` : 'No file chosen'}
           </span>
           {errors.file ? (
-            <span role="alert" className={s.error}>
+            <span id={fileErrorId} role="alert" className={s.error}>
               {errors.file}
             </span>
           ) : null}
@@ -165,7 +171,7 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
         <OpsButton type="submit" isDisabled={upload.isPending}>
           {upload.isPending ? 'Uploading…' : 'Upload'}
         </OpsButton>
-      </Form>
+      </OpsForm>
     </section>
   );
 }

@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form } from 'react-aria-components';
-import { ApiError } from '../../../lib/api-client.ts';
 import { opsApi } from '../api/ops-client.ts';
-import { OpsButton, OpsFormFooter, OpsModal, OpsTextField } from './widgets.tsx';
+import { formErrors, OpsButton, OpsForm, OpsFormFooter, OpsModal, OpsTextField } from './widgets.tsx';
 
 /** 'Add a Geek': POST /ops/geeks. */
 export function NewGeekButton() {
@@ -18,7 +16,8 @@ export function NewGeekButton() {
     <>
       <OpsButton onPress={() => setOpen(true)}>Add a Geek</OpsButton>
       <OpsModal title="Add a Geek" isOpen={open} onOpenChange={setOpen}>
-        <Form
+        <OpsForm
+          errors={errors}
           onSubmit={async (e) => {
             e.preventDefault();
             setBusy(true);
@@ -40,19 +39,28 @@ export function NewGeekButton() {
               setMajor('');
               setSubjects('');
             } catch (err) {
-              setErrors(
-                err instanceof ApiError ? { form: err.text, ...err.fieldErrors } : { form: 'Unknown error' },
-              );
+              setErrors(formErrors(err));
             } finally {
               setBusy(false);
             }
           }}
         >
-          <OpsTextField label="Public name" value={name} onChange={setName} autoFocus />
-          <OpsTextField label="Major" value={major} onChange={setMajor} />
-          <OpsTextField label="Subjects (comma-separated)" value={subjects} onChange={setSubjects} />
+          <OpsTextField
+            label="Public name"
+            value={name}
+            onChange={setName}
+            error={errors.public_full_name}
+            autoFocus
+          />
+          <OpsTextField label="Major" value={major} onChange={setMajor} error={errors.major} />
+          <OpsTextField
+            label="Subjects (comma-separated)"
+            value={subjects}
+            onChange={setSubjects}
+            error={errors.public_subjects}
+          />
           <OpsFormFooter error={errors.form} submitLabel="Add" busy={busy} onCancel={() => setOpen(false)} />
-        </Form>
+        </OpsForm>
       </OpsModal>
     </>
   );

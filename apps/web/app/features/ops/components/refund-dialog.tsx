@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useRefund } from '../api/ops-queries.ts';
 import {
   dollars,
   formErrors,
   OpsButton,
+  OpsForm,
   OpsFormFooter,
   OpsModal,
   OpsTextField,
@@ -26,7 +27,8 @@ export function RefundDialog({ orderId, refundable }: { orderId: string; refunda
       </OpsButton>
       <OpsModal title="Partial refund" isOpen={open} onOpenChange={setOpen}>
         <p className={s.muted}>Paid and not yet refunded: {dollars(refundable)}</p>
-        <Form
+        <OpsForm
+          errors={errors}
           onSubmit={(e) => {
             e.preventDefault();
             setErrors({});
@@ -76,7 +78,7 @@ export function RefundDialog({ orderId, refundable }: { orderId: string; refunda
             busy={refund.isPending}
             onCancel={() => setOpen(false)}
           />
-        </Form>
+        </OpsForm>
       </OpsModal>
     </>
   );

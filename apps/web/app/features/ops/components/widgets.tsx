@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Button,
   type ButtonProps,
   Dialog,
+  Form,
+  type FormProps,
   Heading,
   Input,
   Label,
@@ -13,10 +15,12 @@ import {
   Popover,
   Select,
   SelectValue,
+  Text,
   TextArea,
   TextField,
 } from 'react-aria-components';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import s from './ops.module.css';
 
 export { s as opsStyles };
@@ -90,13 +94,34 @@ export function OpsTextField(props: {
     >
       <Label>{props.label}</Label>
       {props.multiline ? <TextArea /> : <Input />}
+      {/* The errorMessage slot (what React Aria's FieldError renders) ties the error to the field through
+          aria-describedby; role="alert" still says it when it appears. */}
       {props.error ? (
-        <span className={s.error} role="alert">
+        <Text slot="errorMessage" className={s.error} role="alert">
           {props.error}
-        </span>
+        </Text>
       ) : null}
     </TextField>
   );
+}
+
+/**
+ * A back-office form: each time `errors` changes to a refusal that names fields (a new object per answer), the
+ * first invalid field takes the focus, read with its error (issue 27).
+ */
+export function OpsForm({
+  errors,
+  invalid,
+  ...props
+}: FormProps & {
+  errors: Record<string, string> /** What counts as invalid, when more than aria-invalid does. */;
+  invalid?: string;
+}) {
+  const { ref, failed } = useFocusFirstInvalid<HTMLFormElement>(invalid);
+  useEffect(() => {
+    if (Object.keys(errors).some((field) => field !== 'form')) failed();
+  }, [errors, failed]);
+  return <Form ref={ref} {...props} />;
 }
 
 /** A modal dialog opened by the caller's state. */

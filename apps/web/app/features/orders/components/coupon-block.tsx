@@ -1,6 +1,7 @@
 import { couponCodeSchema } from '@geekly/domain/orders/order-form-schemas.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import type { Order } from '../api/get-order.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
 import s from './coupon-block.module.css';
@@ -16,6 +17,17 @@ export function CouponBlock({ order }: { order: Order }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
+  // A refused code puts the focus back on the field, read with its error.
+  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLFormElement>();
+  // A code the server kept replaces the form: the focus goes to its Remove, which carries the server's verdict
+  // (seed 000 §8 texts) as its description when the code does not apply.
+  const applying = useRef(false);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!applying.current || !order.discount) return;
+    applying.current = false;
+    removeRef.current?.focus();
+  }, [order.discount]);
 
   if (order.discount) {
     const invalidText = order.discount_info?.discount_error_text ?? null;
@@ -24,16 +36,18 @@ export function CouponBlock({ order }: { order: Order }) {
         <p className={s.applied}>
           Code: <strong>{order.discount}</strong>
           <button
+            ref={removeRef}
             type="button"
             className={s.link}
             disabled={update.isPending}
+            aria-describedby={invalidText ? `${inputId}-verdict` : undefined}
             onClick={() => update.mutate({ discount: '' })}
           >
             Remove
           </button>
         </p>
         {invalidText ? (
-          <p className={s.error} role="alert">
+          <p id={`${inputId}-verdict`} className={s.error} role="alert">
             {invalidText}
           </p>
         ) : null}
@@ -54,21 +68,26 @@ export function CouponBlock({ order }: { order: Order }) {
     const parsed = couponCodeSchema.safeParse(code);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
+      failed();
       return;
     }
     setError(null);
+    applying.current = true;
     update.mutate(
       { discount: parsed.data },
       {
         onSuccess: () => setCode(''),
-        onError: (err) =>
-          setError(err instanceof ApiError ? (err.fieldErrors.discount ?? err.text) : 'Unknown error'),
+        onError: (err) => {
+          applying.current = false;
+          setError(err instanceof ApiError ? (err.fieldErrors.discount ?? err.text) : 'Unknown error');
+          failed();
+        },
       },
     );
   }
 
   return (
-    <form className={s.coupon} onSubmit={apply} noValidate aria-label="Coupon code">
+    <form ref={formRef} className={s.coupon} onSubmit={apply} noValidate aria-label="Coupon code">
       <label htmlFor={inputId} className="visually-hidden">
         Coupon code
       </label>

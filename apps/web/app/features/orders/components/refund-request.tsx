@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { formatDay } from '../../../lib/format-date.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import s from './refund-request.module.css';
@@ -48,9 +49,15 @@ export function RefundRequest({ orderId, refundUntil, step, onStep, onDone }: Pr
   const [reason, setReason] = useState<RefundReason | null>(null);
   const [message, setMessage] = useState('');
   const [destination, setDestination] = useState<RefundDestination>(DEFAULT_REFUND_DESTINATION);
+  // Next pressed while the form is incomplete: its errors show, tied to their fields.
+  const [tried, setTried] = useState(false);
   const action = useOrderAction(orderId);
   const ids = useId();
   const form = refundFormSchema.safeParse({ reason: reason ?? undefined, message, destination });
+  const issue = (field: 'reason' | 'message') =>
+    tried && !form.success ? (form.error.issues.find((i) => i.path[0] === field)?.message ?? null) : null;
+  const reasonError = issue('reason');
+  const messageError = issue('message');
   const error = action.error instanceof ApiError ? action.error.text : action.error ? 'Unknown error' : null;
 
   if (step === 'sent') {
@@ -85,12 +92,16 @@ export function RefundRequest({ orderId, refundUntil, step, onStep, onDone }: Pr
     return (
       <form
         className={s.step}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (form.success) onStep('destination');
+          if (form.success) return onStep('destination');
+          setTried(true);
+          // No reason: the first reason's button; 'Other reason' without words: the message.
+          focusFirstInvalid(e.currentTarget, 'fieldset[aria-describedby] input, [aria-invalid="true"]');
         }}
       >
-        <fieldset className={s.group}>
+        <fieldset className={s.group} aria-describedby={reasonError ? `${ids}-reason-error` : undefined}>
           <legend className={s.legend}>Why do you want a refund?</legend>
           {REFUND_REASONS.map((r) => (
             <label key={r} className={s.option}>
@@ -103,6 +114,11 @@ export function RefundRequest({ orderId, refundUntil, step, onStep, onDone }: Pr
               <span>{REFUND_REASON_LABELS[r]}</span>
             </label>
           ))}
+          {reasonError ? (
+            <p id={`${ids}-reason-error`} className="form-error" role="alert">
+              {reasonError}
+            </p>
+          ) : null}
         </fieldset>
         <div className={s.field}>
           <label htmlFor={`${ids}-message`} className={s.label}>
@@ -115,11 +131,20 @@ export function RefundRequest({ orderId, refundUntil, step, onStep, onDone }: Pr
             maxLength={5000}
             value={message}
             required={reason === 'other'}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? `${ids}-message-error` : undefined}
             onChange={(e) => setMessage(e.target.value)}
           />
+          {messageError ? (
+            <p id={`${ids}-message-error`} className="form-error" role="alert">
+              {messageError}
+            </p>
+          ) : null}
         </div>
         {policy}
-        <Button type="submit" disabled={!form.success}>
+        {/* Seed 000 §5: disabled until the form is valid. aria-disabled rather than disabled, so the keyboard
+            still reaches it and pressing it shows what is missing. */}
+        <Button type="submit" aria-disabled={!form.success || undefined}>
           Next
         </Button>
       </form>
