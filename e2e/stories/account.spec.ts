@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import {
   createPricedTask,
   creditStudent,
+  expectNoA11yViolations,
   expectNoSeriousA11yViolations,
   JSON_CALL,
   payFromBalance,
@@ -275,4 +276,69 @@ test('A friend signs up through an invite link, sees the refer-bonus popup and c
   await expect(banner).toHaveCount(0);
   await expectNoSidewaysScroll(friend);
   await friendContext.close();
+});
+
+// Issue 26 item 3: every page a student owns is one menu away, in the header on a desktop, in the 'My profile'
+// tab on a phone; a signed-in student opening /login or /signup lands on the task list, no form shown.
+test('Everything a student owns is in the profile menu, and /login and /signup lead a signed-in student to the tasks', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  // Records whether a dialog ever showed while the log-in addresses were opened (a flash of the form).
+  await page.addInitScript(() => {
+    const w = window as unknown as { sawDialog: boolean };
+    w.sawDialog = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[role="dialog"]')) w.sawDialog = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    // A cold page load of the app on a busy machine: its session is read before it decides.
+    await expect(page).toHaveURL(/\/orders$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: /tasks/i }).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawDialog: boolean }).sawDialog)).toBe(false);
+  }
+
+  const phone = testInfo.project.name === 'mobile';
+  const trigger = phone
+    ? page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'My profile' })
+    : page.getByRole('button', { name: 'Profile menu' });
+  const menu = page.getByRole('menu', { name: phone ? 'My profile' : 'Profile menu' });
+  const items = ['My Balance', 'My Geeks', 'Invite friends', 'Subscription', 'My Profile', 'Logout'];
+  const pages: [string, RegExp, string][] = [
+    ['My Balance', /\/balance$/, 'My Balance'],
+    ['My Geeks', /\/my-geeks$/, 'My Geeks'],
+    ['Invite friends', /\/referral$/, 'Invite friends'],
+    ['Subscription', /\/subscription$/, 'Subscription'],
+    ['My Profile', /\/profile$/, 'My Profile'],
+  ];
+
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('menuitem')).toHaveText(items);
+  // The first item has the focus; arrows move through the items and wrap; Escape closes and gives it back.
+  await expect(menu.getByRole('menuitem', { name: 'My Balance' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'My Balance' })).toBeFocused();
+  await shot(page, testInfo, phone ? 'my-profile-tab' : 'profile-menu');
+  await expectNoA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+
+  for (const [item, url, heading] of pages) {
+    await trigger.click();
+    await menu.getByRole('menuitem', { name: item }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  }
+  await expectNoSidewaysScroll(page);
+
+  await trigger.click();
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/v3/users/client/me')).status()).toBe(401);
 });

@@ -224,9 +224,11 @@ test(
   },
 );
 
-test('A student favourites a Geek, reads their honest profile and blocks them', async ({
+test('A student favourites a Geek, reads their honest profile, blocks them and finds them again', async ({
   page,
 }, testInfo) => {
+  // A delivery, three pages and three axe runs: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await signUpStudent(page, testInfo);
   const { id, geekId } = await deliveredTask(page, 'Essay on Rome', 'Ibn B.');
   // Rated 4 through the API: the profile's rating is that one real mark.
@@ -240,6 +242,8 @@ test('A student favourites a Geek, reads their honest profile and blocks them', 
   const card = page.getByRole('article', { name: 'Ibn B.' });
   await expect(card.getByText('★ 4.0')).toBeVisible();
   await expect(card.getByText('1 task', { exact: true })).toBeVisible();
+  // The Geek delivered just now: online, said in words beside the dot (issue 26 item 8).
+  await expect(card.getByTestId('geek-online')).toHaveText('Online');
   const fave = card.getByRole('button', { name: 'Favourite' });
   await fave.click();
   await expect(fave).toHaveAttribute('aria-pressed', 'true');
@@ -251,11 +255,27 @@ test('A student favourites a Geek, reads their honest profile and blocks them', 
   await expect(page).toHaveURL(new RegExp(`/geek/${geekId}$`));
   await expect(page.getByRole('heading', { name: 'Ibn B.', level: 1 })).toBeVisible();
   await expect(page.getByText('New on Geekly')).toBeVisible();
+  await expect(page.getByTestId('geek-online')).toHaveText('Online');
+  await shot(page, testInfo, 'geek-profile-online');
   await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Block' }).click();
   await expect(page.getByRole('button', { name: 'Unblock' })).toBeVisible();
   await page.getByRole('link', { name: '← My Geeks' }).click();
   await expect(page.getByText('No Geeks yet')).toBeVisible();
+
+  // Issue 26 item 3: the blocked Geek is listed below, the way back to 'Unblock'.
+  const blocked = page.getByRole('region', { name: 'Blocked Geeks' });
+  const blockedCard = blocked.getByRole('article', { name: 'Ibn B.' });
+  await expect(blockedCard.getByRole('button', { name: 'Unblock' })).toBeVisible();
+  await shot(page, testInfo, 'blocked-geeks');
+  await expectNoSeriousA11yViolations(page);
+  await expectNoSidewaysScroll(page);
+  await blockedCard.getByRole('button', { name: 'Unblock' }).click();
+  await expect(blocked).toHaveCount(0);
+  await expect(
+    page.getByRole('article', { name: 'Ibn B.' }).getByRole('button', { name: 'Block' }),
+  ).toBeVisible();
+  await expect(page.getByText('No Geeks yet')).toHaveCount(0);
 
   // 'Add new task' from the Geeks page, and /create's close link back to it.
   await page.getByRole('main').getByRole('link', { name: 'Add new task' }).click();

@@ -1,9 +1,17 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
-import { createPricedTask, creditStudent, payFromBalance, signUpStudent } from '../support/student.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  payFromBalance,
+  sentMail,
+  signUpStudent,
+} from '../support/student.ts';
 
 // Issue 14 item 6: no link of the signed-in screens leads to the 404 page. The story gathers every same-site
-// link of each screen (menus opened) and opens each one.
+// link of each screen (menus opened: the header's profile menu, the task menu, the phone's 'My profile' tab),
+// every link of the mails the student was sent, and the seed's redirect targets (issue 26 item 9), and opens
+// each one.
 
 async function deliveredTask(request: APIRequestContext) {
   const id = await createPricedTask(request, {
@@ -32,7 +40,7 @@ const sameSiteLinks = (page: Page) =>
 /** Every same-site link on the page, and those of each menu, opened one at a time (an open menu covers others). */
 async function linksOf(page: Page): Promise<string[]> {
   const hrefs = await sameSiteLinks(page);
-  const menus = page.getByRole('button', { name: /Profile menu|Task menu/ });
+  const menus = page.getByRole('button', { name: /^(Profile menu|Task menu|My profile)$/ });
   for (const menu of await menus.all()) {
     if (!(await menu.isVisible())) continue;
     await menu.click();
@@ -45,7 +53,7 @@ async function linksOf(page: Page): Promise<string[]> {
 
 test('No link of the signed-in screens leads to the 404 page', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await signUpStudent(page, testInfo);
+  const email = await signUpStudent(page, testInfo);
   const unpaid = await createPricedTask(page.request, {
     title: 'Unpaid task',
     subject: 'English',
@@ -68,6 +76,9 @@ test('No link of the signed-in screens leads to the 404 page', async ({ page }, 
     `/geek/${geekId}`,
     '/create',
     '/balance',
+    '/profile',
+    '/referral',
+    '/subscription',
   ];
   const links = new Set<string>();
   for (const screen of screens) {
@@ -76,6 +87,15 @@ test('No link of the signed-in screens leads to the 404 page', async ({ page }, 
     await page.waitForLoadState('networkidle');
     for (const link of await linksOf(page)) links.add(link);
   }
+  // The menus hold every page the student owns (issue 26 item 3).
+  for (const owned of ['/balance', '/my-geeks', '/referral', '/subscription', '/profile']) {
+    expect([...links]).toContain(owned);
+  }
+  // The links of every mail this student was sent (welcome, receipts, status mails), as a mail reader opens them.
+  const mailLinks = mailHrefs(email);
+  expect(mailLinks.length).toBeGreaterThanOrEqual(3);
+  for (const href of mailLinks) links.add(href);
+
   const dead: string[] = [];
   for (const link of [...links].sort()) {
     await page.goto(link);
@@ -84,4 +104,32 @@ test('No link of the signed-in screens leads to the 404 page', async ({ page }, 
     if (lost > 0 || new URL(page.url()).pathname === '/page-not-found') dead.push(link);
   }
   expect(dead).toEqual([]);
+
+  // Seed 001 §2's redirect targets lead where the seed says, or to the nearest real page (issue 26 item 9).
+  const leads: [string, RegExp][] = [
+    [`/orders/${id}`, new RegExp(`/order/${id}$`)],
+    ['/orders/00000000-0000-4000-8000-000000000000', /\/orders$/],
+    ['/orders/orderemail', /\/orders$/],
+    [`/r/some-key/orders/#${id}`, new RegExp(`/order/${id}$`)],
+    ['/r/some-key/my-courses', /\/orders$/],
+    ['/r/some-key/subscription', /\/subscription$/],
+  ];
+  for (const [from, to] of leads) {
+    await page.goto(from);
+    await expect(page, from).toHaveURL(to);
+    await expect(page.getByText('Looks like you are lost')).toHaveCount(0);
+  }
 });
+
+/** The same-site links of the mails sent to `email` (path, query and hash, as a click opens them). */
+function mailHrefs(email: string): string[] {
+  const hrefs: string[] = [];
+  for (const mail of sentMail()) {
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) continue;
+    for (const [, href] of mail.matchAll(/href="([^"]+)"/g)) {
+      const url = new URL((href ?? '').replace(/&amp;/g, '&'));
+      if (url.hostname === 'localhost') hrefs.push(`${url.pathname}${url.search}${url.hash}`);
+    }
+  }
+  return hrefs;
+}

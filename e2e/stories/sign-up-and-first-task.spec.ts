@@ -60,7 +60,7 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   await page.screenshot({ path: `screenshots/orders-${testInfo.project.name}.png`, fullPage: true });
 
   // Log out from the profile menu, then log back in and find the task again.
-  await page.getByRole('button', { name: /profile/i }).click();
+  await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: /log ?out/i }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/orders');

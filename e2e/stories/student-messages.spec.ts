@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import {
   createPricedTask,
   creditStudent,
+  expectNoA11yViolations,
   expectNoSeriousA11yViolations,
   JSON_CALL,
   payFromBalance,
@@ -95,4 +97,47 @@ test('A student writes in the task messages and sees the Account Manager reply l
   await expect(
     page.getByRole('region', { name: 'Task messages' }).getByText('Your Geek has started.'),
   ).toBeVisible();
+});
+
+test("The Geek's messages show the Geek's public name in the panel", async ({ page }, testInfo) => {
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'History essay',
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+  const auth = { authorization: `Bearer ${await operatorToken(page.request)}` };
+  const geek = await page.request.post('/api/v3/ops/geeks', {
+    headers: auth,
+    data: { public_full_name: 'Grace H.', major: 'History', public_subjects: ['History'] },
+  });
+  expect(geek.status()).toBe(201);
+  const assigned = await page.request.post(`/api/v3/ops/orders/${id}/transitions`, {
+    headers: auth,
+    data: { name: 'assign_geek', writer_id: (await geek.json())._id },
+  });
+  expect(assigned.status()).toBe(200);
+  for (const [message, sender_role] of [
+    ['Hi! I am on your essay.', 'writer'],
+    ['Your Geek has started.', 'operator'],
+  ]) {
+    const sent = await page.request.post(`/api/v3/ops/orders/${id}/messages`, {
+      headers: auth,
+      data: { message, sender_role },
+    });
+    expect(sent.status()).toBe(201);
+  }
+
+  await page.goto(`/order/${id}/messages`);
+  const panel = page.getByRole('region', { name: 'Task messages' });
+  const fromGeek = panel.getByRole('listitem').filter({ hasText: 'Hi! I am on your essay.' });
+  await expect(fromGeek.getByText('Grace H. · Geek')).toBeVisible();
+  const fromManager = panel.getByRole('listitem').filter({ hasText: 'Your Geek has started.' });
+  await expect(fromManager.getByText('Account Manager', { exact: true })).toBeVisible();
+  await shot(page, testInfo, 'messages-geek-name');
+  await expectNoA11yViolations(page);
+  await expectNoSidewaysScroll(page);
 });

@@ -206,6 +206,67 @@ describe('My Geeks', () => {
   });
 });
 
+describe('Blocked Geeks', () => {
+  it("lists the caller's own blocked Geeks only, in one query however many, until unblocked", async () => {
+    const client = await signUpClient(t);
+    const stranger = await signUpClient(t);
+    const geek = await addGeek('Blocked B.');
+    const others = [await addGeek('Other O.'), await addGeek('Third T.')];
+    const faved = await addGeek('Faved F.');
+    await taskBy(client, geek._id);
+    const list = (token: string) => call(t, { url: '/my-geeks/blocked', token });
+    const act = (token: string, id: string, action: string) =>
+      call(t, { url: `/geek/${id}`, token, body: { action } });
+    expect((await list(client.token)).body).toEqual([]);
+    expect((await list('')).status).toBe(401);
+
+    expect((await act(client.token, geek._id, 'block')).status).toBe(200);
+    await act(client.token, faved._id, 'fave');
+    // Another student's block shows only in their own list, never in the caller's.
+    for (const other of others) await act(stranger.token, other._id, 'block');
+    const mine = await list(client.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual([
+      expect.objectContaining({ _id: geek._id, public_full_name: 'Blocked B.', writer_blocked: true }),
+    ]);
+    expect(mine.body[0].profile_completed_orders_count).toBe(1);
+    expect((await list(stranger.token)).body.map((g: { _id: string }) => g._id).sort()).toEqual(
+      others.map((g) => g._id).sort(),
+    );
+    // The blocked Geek left My Geeks; the list above is the way back to them.
+    expect((await call(t, { url: '/my-geeks', token: client.token })).body).toEqual([]);
+
+    // One block or three: the same number of queries (the Geeks, their figures, the caller's marks).
+    const engine = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = engine.query;
+    let queries = 0;
+    engine.query = function (this: unknown, ...args: unknown[]) {
+      queries++;
+      return original.apply(this, args);
+    };
+    try {
+      queries = 0;
+      await list(client.token);
+      const one = queries;
+      for (const other of others) await act(client.token, other._id, 'block');
+      queries = 0;
+      expect((await list(client.token)).body).toHaveLength(3);
+      expect(queries).toBe(one);
+    } finally {
+      engine.query = original;
+    }
+
+    expect((await act(client.token, geek._id, 'unblock')).body.writer_blocked).toBe(false);
+    const left = (await list(client.token)).body.map((g: { public_full_name: string }) => g.public_full_name);
+    expect(left).toEqual(['Other O.', 'Third T.']);
+    expect((await call(t, { url: '/my-geeks', token: client.token })).body).toMatchObject([
+      { _id: geek._id },
+    ]);
+    // Staff tokens are not students: the list is a client call.
+    expect((await list(ops)).status).toBe(401);
+  });
+});
+
 describe('A block made while staff assign', () => {
   it('is seen by the assignment, which waits for it and refuses the Geek', async () => {
     const geek = await addGeek('Grace H.');

@@ -1,9 +1,12 @@
 import { MESSAGE_MAX_LENGTH } from '@geekly/domain/chat/message-schemas.ts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders as ordersTable } from '../src/db/schema.ts';
 import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
 import {
   call,
   createTestApp,
+  creditBalance,
   pricedOrder,
   signUpClient,
   staffToken,
@@ -52,6 +55,89 @@ describe('task messages', () => {
     // the task list counts them
     const orders = await call(t, { url: '/orders', token: s.token });
     expect(orders.body.results.find((o: { _id: string }) => o._id === order._id).messages_count).toBe(3);
+  });
+
+  it("names the Geek on the Geek's messages, the Geek who wrote each one, in one query however many", async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token, { pages: 1, hours: 100 });
+    const addGeek = async (name: string) =>
+      (
+        await call(t, {
+          url: '/ops/geeks',
+          token: ops,
+          body: { public_full_name: name, major: 'History', public_subjects: ['History'] },
+        })
+      ).body._id as string;
+    const [first, second] = [await addGeek('Grace H.'), await addGeek('Marie C.')];
+    await creditBalance(t, ops, s.id, 30);
+    await call(t, { url: `/orders/${order._id}/pay`, token: s.token, body: { account_balance_use: 3000 } });
+    const assign = (writer_id: string) =>
+      call(t, {
+        url: `/ops/orders/${order._id}/transitions`,
+        token: ops,
+        body: { name: 'assign_geek', writer_id },
+      });
+    expect((await assign(first)).status).toBe(200);
+    const fromFirst = await opsSend(order._id, 'Starting now', 'writer');
+    expect(fromFirst.body).toMatchObject({ sender_role: 'writer', name: 'Grace H.' });
+    await opsSend(order._id, 'Your Geek is on it');
+    await send(s.token, order._id, { message: 'Thanks' });
+
+    // Every read of messages goes through its engine's query(): count them around one request.
+    const engine = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = engine.query;
+    let queries = 0;
+    engine.query = function (this: unknown, ...args: unknown[]) {
+      queries++;
+      return original.apply(this, args);
+    };
+    const listed = async () => {
+      queries = 0;
+      const res = await call(t, { url: `/orders/${order._id}/messages`, token: s.token });
+      expect(res.status).toBe(200);
+      return { n: queries, results: res.body.results as { sender_role: string; name: string | null }[] };
+    };
+    try {
+      const few = await listed();
+      expect(few.results.map((m) => [m.sender_role, m.name])).toEqual([
+        ['writer', 'Grace H.'],
+        ['operator', null],
+        ['client', null],
+      ]);
+      // The task changes Geek (no transition does it yet; the column can): the old message keeps its writer's
+      // name, the new ones carry the new Geek's.
+      await t.db.update(ordersTable).set({ writerId: second }).where(eq(ordersTable.id, order._id));
+      for (const text of ['Hello', 'Picking up', 'Draft soon', 'Done'])
+        await opsSend(order._id, text, 'writer');
+      const many = await listed();
+      expect(many.results.filter((m) => m.sender_role === 'writer').map((m) => m.name)).toEqual([
+        'Grace H.',
+        'Marie C.',
+        'Marie C.',
+        'Marie C.',
+        'Marie C.',
+      ]);
+      expect(many.n).toBe(few.n);
+    } finally {
+      engine.query = original;
+    }
+
+    // The bubble preview and the read answer carry it too.
+    const n = await call(t, { url: '/notification?types=allmessages', token: s.token });
+    expect(n.body.orders[0].last_message).toMatchObject({ message: 'Done', name: 'Marie C.' });
+    const read = await call(t, {
+      method: 'PATCH',
+      url: `/orders/${order._id}/messages/${fromFirst.body._id}`,
+      token: s.token,
+      body: { status: 'read' },
+    });
+    expect(read.body).toMatchObject({ status: 'read', name: 'Grace H.' });
+    // A message as the Geek on a task with no Geek names no one.
+    const bare = await pricedOrder(t, s.token);
+    expect((await opsSend(bare._id, 'Hi', 'writer')).body).toMatchObject({
+      sender_role: 'writer',
+      name: null,
+    });
   });
 
   it('refuses an empty message without files and one over the length limit, storing nothing', async () => {

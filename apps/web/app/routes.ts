@@ -36,6 +36,8 @@ export default [
       route('payment-expired', 'routes/payment-expired.tsx', { id: 'orders-payment-expired' }),
       route('refer-bonus', 'routes/refer-bonus.tsx', { id: 'orders-refer-bonus' }),
     ]),
+    // Seed 001 §2: '/orders/{hash}', where referral and mail links lead (a task, the chat, or the list).
+    route('orders/:hash', 'routes/orders-hash.tsx'),
     route('create', 'routes/create.tsx'),
     route('my-geeks', 'routes/my-geeks.tsx'),
     route('geek/:geekId', 'routes/geek.tsx'),

@@ -4,6 +4,7 @@ import {
   isChatAvailable,
   SENDER_LABELS,
   SENDER_ROLES,
+  senderName,
   showsChatBubble,
   unreadBadgeText,
 } from '../src/chat/chat-availability.ts';
@@ -90,5 +91,14 @@ describe('SENDER_LABELS', () => {
       system: 'Account Manager',
       client: 'You',
     });
+  });
+});
+
+describe('senderName', () => {
+  it("names the Geek on the Geek's messages and only there", () => {
+    expect(senderName({ sender_role: 'writer', name: 'Grace H.' })).toBe('Grace H. · Geek');
+    expect(senderName({ sender_role: 'writer', name: null })).toBe('Geek');
+    expect(senderName({ sender_role: 'operator', name: 'Grace H.' })).toBe('Account Manager');
+    expect(senderName({ sender_role: 'client', name: null })).toBe('You');
   });
 });

@@ -224,6 +224,8 @@ export const orderMessages = pgTable(
     files: jsonb('files').$type<MessageFileRow[]>().notNull().default([]),
     /** The staff account that wrote an operator or Geek message (null for the client's and the seed's). */
     staffId: uuid('staff_id').references(() => users.id),
+    /** The Geek a message as the Geek ('writer') came from: the task's Geek when it was sent (a task may change Geek). */
+    geekId: uuid('geek_id').references(() => geeks.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('order_messages_order_idx').on(t.orderId, t.createdAt)],

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useGeek } from '../features/geeks/api/geeks.ts';
-import { GeekActions, GeekFigures } from '../features/geeks/components/geek-card.tsx';
+import { GeekActions, GeekFigures, OnlineStatus } from '../features/geeks/components/geek-card.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import s from './my-geeks.module.css';
 
@@ -31,6 +31,7 @@ export default function GeekRoute() {
             {geek.data.public_full_name}
           </h1>
           <p className={s.blocked}>{geek.data.major}</p>
+          <OnlineStatus online={geek.data.online} />
           {geek.data.public_subjects.length > 0 ? (
             <ul className={s.subjects} aria-label="Subjects">
               {geek.data.public_subjects.map((sub) => (

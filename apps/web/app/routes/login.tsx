@@ -1,7 +1,8 @@
 import { GOOGLE_SIGN_IN_ERRORS, isGoogleSignInError } from '@geekly/domain/users/google-sign-in.ts';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useFinishAuth } from '../features/auth/api/finish-auth.ts';
+import { useSignedInAtOpen } from '../features/auth/api/signed-in-at-open.ts';
 import { AuthDialog, type AuthMode } from '../features/auth/components/auth-dialog.tsx';
 import { HomeContent } from './home.tsx';
 
@@ -31,10 +32,16 @@ export function AuthPopupPage({ initialMode, notice }: { initialMode: AuthMode; 
   );
 }
 
-/** /login and /signup; `?google_error=` says why Sign in with Google came back without a session (decision 040). */
+/**
+ * /login and /signup; `?google_error=` says why Sign in with Google came back without a session (decision 040).
+ * A student already signed in goes to their tasks, without the form showing first (decision 041).
+ */
 export default function LoginRoute() {
   const location = useLocation();
+  const signedIn = useSignedInAtOpen();
   const error = new URLSearchParams(location.search).get('google_error');
+  if (signedIn === 'signed-in') return <Navigate to="/orders" replace />;
+  if (signedIn === 'pending') return <div className="page-loading" aria-busy="true" />;
   return (
     <AuthPopupPage
       initialMode={location.pathname.startsWith('/signup') ? 'signup' : 'login'}

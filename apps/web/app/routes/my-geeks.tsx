@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useMyGeeksList } from '../features/geeks/api/geeks.ts';
+import { useBlockedGeeks, useMyGeeksList } from '../features/geeks/api/geeks.ts';
 import { GeekCard } from '../features/geeks/components/geek-card.tsx';
 import s from './my-geeks.module.css';
 
@@ -7,7 +7,10 @@ export function meta() {
   return [{ title: 'My Geeks — Geekly' }];
 }
 
-/** Seed 000 §2 '/my-geeks', §4 "My Geeks": the Geeks of the client's tasks under review, blocked ones left out. */
+/**
+ * Seed 000 §2 '/my-geeks', §4 "My Geeks": the Geeks of the client's tasks under review, blocked ones left out;
+ * below them the blocked Geeks, each with Unblock (issue 26 item 3: the only way back to them).
+ */
 export default function MyGeeksRoute() {
   const geeks = useMyGeeksList();
   return (
@@ -34,6 +37,31 @@ export default function MyGeeksRoute() {
           ))}
         </div>
       )}
+      <BlockedGeeks />
     </div>
+  );
+}
+
+function BlockedGeeks() {
+  const blocked = useBlockedGeeks();
+  if (blocked.isPending || (blocked.isSuccess && blocked.data.length === 0)) return null;
+  return (
+    <section className={s.section} aria-labelledby="blocked-geeks">
+      <h2 id="blocked-geeks" className={s.sectionTitle}>
+        Blocked Geeks
+      </h2>
+      {blocked.isError ? (
+        <p role="alert">{blocked.error.message}</p>
+      ) : (
+        <>
+          <p className={s.blocked}>They are left out of My Geeks and of your Preferred Geek choices.</p>
+          <div className={s.grid}>
+            {blocked.data.map((g) => (
+              <GeekCard key={g._id} geek={g} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
   );
 }

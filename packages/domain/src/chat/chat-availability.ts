@@ -51,3 +51,9 @@ export const SENDER_LABELS: Readonly<Record<SenderRole, string>> = {
   system: 'Account Manager',
   client: 'You',
 };
+
+/** Who wrote a message, as the panel shows it: the Geek by their public name too ('Grace H. · Geek'). */
+export function senderName(m: { sender_role: SenderRole; name?: string | null }): string {
+  const role = SENDER_LABELS[m.sender_role];
+  return m.sender_role === 'writer' && m.name ? `${m.name} · ${role}` : role;
+}

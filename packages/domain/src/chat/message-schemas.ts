@@ -57,6 +57,8 @@ export const messageFileSchema = z.object({
 export const messageResponseSchema = z.object({
   _id: z.string(),
   sender_role: z.enum(SENDER_ROLES),
+  /** Seed 001 §3 Message "name": the Geek's public name on the Geek's messages, null on the others. */
+  name: z.string().nullable(),
   message: z.string(),
   status: z.enum(['unread', 'read']),
   created_at: z.string(),

@@ -14,7 +14,9 @@ export function referralLinkTarget(rest: string, hash = ''): string {
     const h = segment(hash.replace(/^#/, ''));
     return h ? `/orders/${h}` : '/orders';
   }
-  if (first === 'my-courses' && parts.length === 1) return '/my-courses';
+  // Seed 001 §2 names /my-courses; the app has no such page: the student's courses are the task list's
+  // groups (seed 000 §2 '/orders'), the nearest real page.
+  if (first === 'my-courses' && parts.length === 1) return '/orders';
   if (first === 'subscription' && parts.length === 1) return '/subscription';
   const orderId = segment(first);
   if (!orderId) return '/orders';
@@ -24,4 +26,17 @@ export function referralLinkTarget(rest: string, hash = ''): string {
   }
   if (parts.length === 1) return `/order/${orderId}`;
   return '/orders';
+}
+
+const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What '/orders/{hash}' opens (seed 001 §2): a task id is looked up among the student's tasks (the page then
+ * opens it, or the list when it is not theirs); 'livechat' is the list with the chat open (seed 000 §2); any
+ * other hash, such as a mail's marker, is the list.
+ */
+export function ordersHashTarget(hash: string): 'order' | 'livechat' | 'list' {
+  if (TASK_ID.test(hash)) return 'order';
+  if (hash === 'livechat') return 'livechat';
+  return 'list';
 }

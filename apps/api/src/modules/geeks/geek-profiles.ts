@@ -5,6 +5,7 @@ import { ONLINE_WINDOW_MS } from '../public/public-stats.ts';
 import {
   type ClientMarks,
   clientMarks,
+  findBlockedGeeks,
   findGeek,
   findMyGeeks,
   type GeekRow,
@@ -52,6 +53,11 @@ async function oneView(ctx: AppContext, userId: string | null, row: GeekRow) {
 
 export async function listMyGeeks(ctx: AppContext, userId: string) {
   return geekViews(ctx, userId, await findMyGeeks(ctx.database.db, userId));
+}
+
+/** The Geeks the client blocked, with Unblock on each (they are left out of My Geeks). */
+export async function listBlockedGeeks(ctx: AppContext, userId: string) {
+  return geekViews(ctx, userId, await findBlockedGeeks(ctx.database.db, userId));
 }
 
 export async function getGeekProfile(ctx: AppContext, userId: string, geekId: string) {

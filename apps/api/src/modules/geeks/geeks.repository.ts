@@ -53,6 +53,17 @@ export async function findMyGeeks(db: Db, userId: string): Promise<GeekRow[]> {
     .orderBy(asc(geeks.publicFullName));
 }
 
+/** The Geeks the client blocked (the way back to 'Unblock'), in one query; another client's marks never count. */
+export async function findBlockedGeeks(db: Db, userId: string): Promise<GeekRow[]> {
+  const rows = await db
+    .select({ geek: geeks })
+    .from(clientGeeks)
+    .innerJoin(geeks, eq(geeks.id, clientGeeks.geekId))
+    .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true), eq(geeks.isDisabled, false)))
+    .orderBy(asc(geeks.publicFullName));
+  return rows.map((r) => r.geek);
+}
+
 /** The honest figures of several Geeks in one query: the average of their real marks and their delivered tasks. */
 export async function geekFigures(db: Db, geekIds: string[]): Promise<Map<string, GeekFigures>> {
   const result = new Map<string, GeekFigures>();

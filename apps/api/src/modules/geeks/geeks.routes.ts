@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { actOnGeek, getGeekProfile, listMyGeeks } from './geek-profiles.ts';
+import { actOnGeek, getGeekProfile, listBlockedGeeks, listMyGeeks } from './geek-profiles.ts';
 
 const geekParams = z.object({ id: z.string().max(100) });
 
@@ -25,6 +25,18 @@ export function geeksRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request) => listMyGeeks(ctx, currentUser(request).id),
+    );
+
+    r.get(
+      '/my-geeks/blocked',
+      {
+        schema: {
+          tags: ['geeks'],
+          summary: 'The Geeks the caller blocked (left out of My Geeks), to unblock them',
+          response: { 200: z.array(geekResponseSchema), ...errorResponses(401) },
+        },
+      },
+      async (request) => listBlockedGeeks(ctx, currentUser(request).id),
     );
 
     const profile = {

@@ -5,6 +5,7 @@ export function messageView(m: MessageRow): MessageResponse {
   return {
     _id: m.id,
     sender_role: m.senderRole,
+    name: m.senderRole === 'writer' ? m.geekName : null,
     message: m.message,
     status: m.status,
     created_at: m.createdAt.toISOString(),

@@ -1,37 +1,46 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
+import { geeks, livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 
-export type MessageRow = typeof orderMessages.$inferSelect;
+/** A message with the public name of the Geek who sent it (null unless sent as the Geek). */
+export type MessageRow = typeof orderMessages.$inferSelect & { geekName: string | null };
+
+// Every read of messages for a view joins the sender Geek's name in the same query (no query per message).
+const messageWithGeek = { ...getTableColumns(orderMessages), geekName: geeks.publicFullName };
+const selectMessages = (db: Db) =>
+  db.select(messageWithGeek).from(orderMessages).leftJoin(geeks, eq(geeks.id, orderMessages.geekId));
 
 export async function listOrderMessages(db: Db, orderId: string): Promise<MessageRow[]> {
-  return db
-    .select()
-    .from(orderMessages)
+  return selectMessages(db)
     .where(eq(orderMessages.orderId, orderId))
     .orderBy(asc(orderMessages.createdAt), asc(orderMessages.id));
 }
 
 export async function insertMessage(db: Db, values: typeof orderMessages.$inferInsert): Promise<MessageRow> {
-  const [row] = await db.insert(orderMessages).values(values).returning();
+  const [inserted] = await db.insert(orderMessages).values(values).returning({ id: orderMessages.id });
+  if (!inserted) throw new Error('message insert returned nothing');
+  const [row] = await selectMessages(db).where(eq(orderMessages.id, inserted.id));
   if (!row) throw new Error('message insert returned nothing');
   return row;
 }
 
-export async function findMessage(db: Db, orderId: string, messageId: string) {
+export async function findMessage(
+  db: Db,
+  orderId: string,
+  messageId: string,
+): Promise<MessageRow | undefined> {
   if (!isUuid(messageId)) return undefined;
-  const [row] = await db
-    .select()
-    .from(orderMessages)
-    .where(and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)));
+  const [row] = await selectMessages(db).where(
+    and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)),
+  );
   return row;
 }
 
 /** Marks a message not from the client read (the client's own messages are read by the operator, not them). */
 export async function markMessageRead(db: Db, orderId: string, messageId: string) {
   if (!isUuid(messageId)) return { row: undefined, changed: false };
-  const [changed] = await db
+  const changed = await db
     .update(orderMessages)
     .set({ status: 'read' })
     .where(
@@ -42,13 +51,8 @@ export async function markMessageRead(db: Db, orderId: string, messageId: string
         eq(orderMessages.status, 'unread'),
       ),
     )
-    .returning();
-  if (changed) return { row: changed, changed: true };
-  const [row] = await db
-    .select()
-    .from(orderMessages)
-    .where(and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)));
-  return { row, changed: false };
+    .returning({ id: orderMessages.id });
+  return { row: await findMessage(db, orderId, messageId), changed: changed.length > 0 };
 }
 
 /**
@@ -65,9 +69,10 @@ export async function messageSummary(db: Db, userId: string) {
       .where(and(own, ne(orderMessages.senderRole, 'client'), eq(orderMessages.status, 'unread')))
       .groupBy(orderMessages.orderId),
     db
-      .selectDistinctOn([orderMessages.orderId])
+      .selectDistinctOn([orderMessages.orderId], messageWithGeek)
       .from(orderMessages)
       .innerJoin(orders, eq(orders.id, orderMessages.orderId))
+      .leftJoin(geeks, eq(geeks.id, orderMessages.geekId))
       .where(own)
       .orderBy(orderMessages.orderId, desc(orderMessages.createdAt), desc(orderMessages.id)),
     db
@@ -79,7 +84,7 @@ export async function messageSummary(db: Db, userId: string) {
   ]);
   return {
     unread: new Map(unread.map((u) => [u.orderId, u.n])),
-    last: new Map(last.map((l) => [l.order_messages.orderId, l.order_messages])),
+    last: new Map(last.map((l) => [l.orderId, l])),
     lastOwn: new Map(lastOwn.map((l) => [l.orderId, new Date(l.at)])),
   };
 }

@@ -140,6 +140,7 @@ export async function sendOpsMessage(
       message: input.message.trim(),
       files,
       staffId: staff.id,
+      geekId: input.sender_role === 'writer' ? order.writerId : null,
       createdAt: ctx.now(),
     });
     await writeAudit(tx, opts.actor ?? staffActor(staff), {

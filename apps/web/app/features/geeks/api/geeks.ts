@@ -11,6 +11,14 @@ export const getMyGeeks = () => api<Geek[]>('/my-geeks');
 export const myGeeksQueryOptions = queryOptions({ queryKey: [...geeksRoot, 'mine'], queryFn: getMyGeeks });
 export const useMyGeeksList = () => useQuery(myGeeksQueryOptions);
 
+/** GET /my-geeks/blocked: the Geeks the client blocked (left out of My Geeks), to unblock them. */
+export const getBlockedGeeks = () => api<Geek[]>('/my-geeks/blocked');
+export const blockedGeeksQueryOptions = queryOptions({
+  queryKey: [...geeksRoot, 'blocked'],
+  queryFn: getBlockedGeeks,
+});
+export const useBlockedGeeks = () => useQuery(blockedGeeksQueryOptions);
+
 /** GET /geek/{id}: one Geek's public profile. */
 export const getGeek = (id: string) => api<Geek>(`/geek/${encodeURIComponent(id)}`);
 export const geekQueryOptions = (id: string) =>
@@ -37,6 +45,7 @@ export function useGeekAction(id: string) {
       // My Geeks and the Preferred Geek list leave a blocked Geek out.
       // Refetched even while no page shows it: the cache never refetches on mount (seed 000 §9).
       void queryClient.invalidateQueries({ queryKey: myGeeksQueryOptions.queryKey, refetchType: 'all' });
+      void queryClient.invalidateQueries({ queryKey: blockedGeeksQueryOptions.queryKey, refetchType: 'all' });
     },
   });
 }

@@ -29,6 +29,16 @@ export function GeekFigures({ geek }: { geek: Geek }) {
   );
 }
 
+/** Whether the Geek is on Geekly now (the API's `online`): a dot and a word, never the colour alone. */
+export function OnlineStatus({ online }: { online: boolean }) {
+  return (
+    <p className={online ? s.online : s.offline} data-testid="geek-online">
+      <span className={s.dot} aria-hidden="true" />
+      {online ? 'Online' : 'Offline'}
+    </p>
+  );
+}
+
 /** Favourite (a toggle button) and Block / Unblock. */
 export function GeekActions({ geek }: { geek: Geek }) {
   const action = useGeekAction(geek._id);
@@ -74,6 +84,7 @@ export function GeekCard({ geek }: { geek: Geek }) {
             <Link to={`/geek/${geek._id}`}>{geek.public_full_name}</Link>
           </h2>
           <p className={s.major}>{geek.major}</p>
+          <OnlineStatus online={geek.online} />
         </div>
       </div>
       <GeekFigures geek={geek} />

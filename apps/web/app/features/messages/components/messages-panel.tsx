@@ -1,4 +1,4 @@
-import { SENDER_LABELS } from '@geekly/domain/chat/chat-availability.ts';
+import { senderName } from '@geekly/domain/chat/chat-availability.ts';
 import { canSendMessage, MESSAGE_MAX_LENGTH, showsNewBadge } from '@geekly/domain/chat/message-schemas.ts';
 import { ACCEPT_ATTRIBUTE } from '@geekly/domain/files/file-limits.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -137,7 +137,7 @@ function MessageList({
             data-unread={unread ? 'true' : undefined}
           >
             <div className={s.meta}>
-              <span className={s.role}>{SENDER_LABELS[m.sender_role]}</span>
+              <span className={s.role}>{senderName(m)}</span>
               <time dateTime={m.created_at}>{messageTime(m.created_at)}</time>
               {unread ? <span className={s.new}>New</span> : null}
             </div>
