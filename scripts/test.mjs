@@ -2,11 +2,12 @@
 // stage's time printed at the end:
 //   - typecheck, lint, the domain tests and the two API runs (PGlite, and the PostgreSQL server when
 //     TEST_DATABASE_URL is set) start at once;
-//   - the deployment recipe (npm run test:deploy) once the API run on the server is done (both use the server);
+//   - the deployment recipe (npm run test:deploy) once the API run on the server is done (both use the server),
+//     beside the PGlite run's last minutes, which use one core;
 //   - the web build once the checks and the recipe passed: its prerender gives each page 10 s, so it does not
 //     start beside typecheck;
-//   - the browser stories against that build, beside the API run on PGlite if it is still going: that run is one
-//     process on one core, and the stories take the other.
+//   - the browser stories against that build once both API runs are done. Not beside the PGlite run: tried, the
+//     stories took both cores, the PGlite run stretched from 7 to 24 minutes and a test of it timed out.
 // A failed stage stops the run (decision 034 has the reasons for this order).
 import './check-node.mjs';
 import { apiStages, runStages } from './run-stages.mjs';
@@ -28,5 +29,11 @@ await runStages([
     args: ['scripts/build-if-changed.mjs', '--force'],
     after: [...checks, 'deploy recipe'],
   },
-  { name: 'browser stories', command: 'playwright', args: ['test'], cwd: `${root}e2e`, after: ['web build'] },
+  {
+    name: 'browser stories',
+    command: 'playwright',
+    args: ['test'],
+    cwd: `${root}e2e`,
+    after: ['web build', 'API on PGlite', 'API on PostgreSQL'],
+  },
 ]);

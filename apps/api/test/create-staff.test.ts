@@ -41,5 +41,6 @@ describe('npm run staff:create', () => {
     } finally {
       await database.close();
     }
-  });
+    // Three real CLI processes, each opening and migrating the embedded database: slow on a loaded machine.
+  }, 90_000);
 });
