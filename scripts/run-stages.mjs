@@ -13,13 +13,27 @@ import { spawn } from 'node:child_process';
  */
 
 const children = new Set();
-/** Each stage runs in its own process group, so stopping it stops what it started (servers, browsers) too. */
-const stop = (child, signal = 'SIGTERM') => {
+const signalGroup = (child, signal) => {
   try {
     process.kill(-child.pid, signal);
   } catch {
     child.kill(signal);
   }
+};
+/**
+ * Each stage runs in its own process group. Stopping one sends it SIGINT, as Ctrl-C would: Vitest and Playwright
+ * then close what they started, including Playwright's web servers, which run in process groups of their own and
+ * outlived a SIGTERM (their ports then stopped the next run). Whatever is left 15 s later is killed.
+ */
+const stop = (child, signal = 'SIGINT') => {
+  signalGroup(child, signal);
+  setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // the group is gone: everything in it ended
+    }
+  }, 15_000).unref();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
