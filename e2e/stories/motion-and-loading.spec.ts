@@ -60,13 +60,8 @@ async function expectReadyForm(page: Page) {
   await expect(page.getByTestId('mini-form-skeleton')).toHaveCount(0);
 }
 
-test('The mini form shows skeletons while the list loads, popups rise in 300 ms and rows come in 25 ms apart', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await signUpStudent(page, testInfo);
-  // Oldest first, so the list (newest first) shows three, two, one.
+/** The story's tasks, oldest first, so the list (newest first) shows three, two, one. */
+async function addTasks(page: Page) {
   for (const title of TITLES) {
     const created = await page.request.post('/api/v3/orders', {
       headers: JSON_CALL,
@@ -74,6 +69,15 @@ test('The mini form shows skeletons while the list loads, popups rise in 300 ms 
     });
     expect(created.status()).toBe(201);
   }
+}
+
+test('The mini form shows skeletons while the list loads, popups rise in 300 ms and rows come in 25 ms apart', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signUpStudent(page, testInfo);
+  await addTasks(page);
 
   // Loading: skeletons in place of the inputs, the form busy, the skeletons hidden from assistive technology.
   const gate = await holdFirstPage(page);
@@ -150,13 +154,7 @@ test('With reduced motion the skeletons, the rows and the popups do not move', a
   test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signUpStudent(page, testInfo);
-  for (const title of TITLES) {
-    const created = await page.request.post('/api/v3/orders', {
-      headers: JSON_CALL,
-      data: { title, subject: 'History' },
-    });
-    expect(created.status()).toBe(201);
-  }
+  await addTasks(page);
 
   const gate = await holdFirstPage(page);
   await page.goto('/orders');
