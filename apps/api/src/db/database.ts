@@ -72,7 +72,9 @@ export async function openPglite(
   dataDir: string | undefined,
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
-  const client = new PGlite(dataDir, options);
+  // One options object: PGlite's constructor takes the options as its first argument whenever that argument is
+  // not a string, so `new PGlite(undefined, options)` would silently drop them (and run initdb again).
+  const client = new PGlite({ dataDir, ...options });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
