@@ -43,14 +43,24 @@ async function paidByCard(t: TestApp, opts: { subject?: string; pages?: number }
   return { client, id: order._id, title: order.title as string };
 }
 
-/** Polls (never a long fixed sleep) until `check` answers something, or fails after `ms`. */
-async function waitFor<T>(what: string, ms: number, check: () => Promise<T | undefined | null | false>) {
+/**
+ * Polls every 250 ms until `check` answers something, or fails after `ms`, moving the app's clock 1 s on at
+ * each poll: the autopilot's 30 s of work pass in about 8 s, while its two loops still tick on their real timers
+ * (every second) and the statuses can still be seen changing one by one.
+ */
+async function waitAdvancing<T>(
+  t: TestApp,
+  what: string,
+  ms: number,
+  check: () => Promise<T | undefined | null | false>,
+) {
   const until = Date.now() + ms;
   for (;;) {
     const found = await check();
     if (found) return found;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
+    t.clock.offsetMs += 1_000;
   }
 }
 
@@ -101,7 +111,7 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
   it('delivers a paid task with a real PDF and a Geek message, every step audited once, then a revision', async () => {
     expect(await geeksOnline(t)).toBe(0);
     const task = await paidByCard(t, { subject: 'Macroeconomics' });
-    const paidAt = Date.now();
+    const paidAt = t.ctx.now().getTime();
     // A task staff took over (instructions checked in the back office) is left to them.
     const handled = await paidByCard(t, { subject: 'English' });
     expect(
@@ -124,13 +134,14 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
 
     // The statuses change live: the Geek is found, starts, and delivers.
     const seen = new Set<string>();
-    const delivered = await waitFor('the delivery', 90_000, async () => {
+    const delivered = await waitAdvancing(t, 'the delivery', 90_000, async () => {
       const o = await clientOrder(t, task.client.token, task.id);
       seen.add(o.client_status ?? o.system_client_status);
       return o.client_status === 'Sent' ? o : null;
     });
-    const took = Date.now() - paidAt;
-    expect(took).toBeGreaterThan(20_000); // not before AUTOPILOT_MINUTES (30 s) after the payment, give or take
+    // In the app's time: not before AUTOPILOT_MINUTES (30 s) after the payment, give or take, nor long after.
+    const took = t.ctx.now().getTime() - paidAt;
+    expect(took).toBeGreaterThan(20_000);
     expect(took).toBeLessThan(90_000);
     expect(seen).toContain('In progress');
     expect(delivered).toMatchObject({ system_client_status: 'Completed', writer_info: ids['Bram K.'] });
@@ -171,11 +182,11 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
       body: {
         action: 'client_revision',
         comment: 'Please add two more sources',
-        revision_deadline: new Date(Date.now() + 30 * HOUR).toISOString(),
+        revision_deadline: new Date(t.ctx.now().getTime() + 30 * HOUR).toISOString(),
       },
     });
     expect(asked.status).toBe(200);
-    await waitFor('the revision', 90_000, async () => {
+    await waitAdvancing(t, 'the revision', 90_000, async () => {
       const o = await clientOrder(t, task.client.token, task.id);
       return o.client_status === 'Revision sent';
     });
@@ -216,11 +227,12 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
     const account = await ensureAutopilotAccount(t.db);
     const task = await paidByCard(t, { subject: 'English' });
     // Both passes see the check of instructions due (the clock 4 s on, past 10% of 30 s).
-    t.clock.offsetMs = 4_000;
+    const before = t.clock.offsetMs;
+    t.clock.offsetMs = before + 4_000;
     try {
       await Promise.all([runAutopilot(t.ctx, account), runAutopilot(t.ctx, account)]);
     } finally {
-      t.clock.offsetMs = 0;
+      t.clock.offsetMs = before;
     }
     const rows = await audit(t, ops, task.id);
     expect(rows.filter((a) => a.action === 'transition:accept_instructions')).toHaveLength(1);
