@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { googleProvider } from './support/google.ts';
+import { PHONE } from './support/layout.ts';
 import { E2E_OPERATOR } from './support/student.ts';
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md "Tests"); the flags keep it off the network.
@@ -53,7 +54,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, launchOptions: chromium },
+      use: { ...PHONE, launchOptions: chromium },
       // A story per behaviour: those whose screen size changes nothing run at desktop size only (ONE_SIZE).
       grepInvert: /@one-size/,
     },

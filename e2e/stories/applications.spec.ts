@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
+import { expectNoSidewaysScroll, ONE_SIZE, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent, uniqueEmail } from '../support/student.ts';
 
 // These stories submit to POST /api/v3/applications (decision 011), built in the ways-in branch.
@@ -107,12 +107,14 @@ test('A teacher signs up for the beta; an institution applies for subscription d
   await expect(page.getByRole('dialog', { name: 'Thank you for reaching out!' })).toBeVisible();
 });
 
-test('A signed-in student opening the Geek or teacher page is sent to the task list', async ({
-  page,
-}, testInfo) => {
-  await signUpStudent(page, testInfo);
-  for (const path of ['/join-our-team', '/for-teachers']) {
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/orders$/);
-  }
-});
+test(
+  'A signed-in student opening the Geek or teacher page is sent to the task list',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    await signUpStudent(page, testInfo);
+    for (const path of ['/join-our-team', '/for-teachers']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/orders$/);
+    }
+  },
+);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { shot } from '../support/layout.ts';
+import { ONE_SIZE, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import {
   createPricedTask,
@@ -243,87 +243,88 @@ test('Staff log in at /ops, find a paid task, assign a Geek, start work, refund 
   expect(JSON.stringify(order)).not.toContain('British spelling');
 });
 
-test('A support account is refused a refund over its limit in the back office, and can still refund within it', async ({
-  page,
-  browser,
-}, testInfo) => {
-  // A student's task paid from the balance: 5 pages, well over the support limit of $100.
-  await signUpStudent(page, testInfo);
-  const title = `Support limit ${testInfo.project.name} ${Date.now()}`;
-  const id = await createPricedTask(page.request, { title, subject: 'English', pages: 5, hoursAhead: 100 });
-  const { price } = (await (await page.request.get(`/api/v3/orders/${id}`)).json()) as { price: number };
-  expect(price).toBeGreaterThan(100);
-  await creditStudent(page.request, Math.ceil(price));
-  await payFromBalance(page.request, id, { cents: Math.round(price * 100) });
+test(
+  'A support account is refused a refund over its limit in the back office, and can still refund within it',
+  ONE_SIZE,
+  async ({ page, browser }, testInfo) => {
+    // A student's task paid from the balance: 5 pages, well over the support limit of $100.
+    await signUpStudent(page, testInfo);
+    const title = `Support limit ${testInfo.project.name} ${Date.now()}`;
+    const id = await createPricedTask(page.request, { title, subject: 'English', pages: 5, hoursAhead: 100 });
+    const { price } = (await (await page.request.get(`/api/v3/orders/${id}`)).json()) as { price: number };
+    expect(price).toBeGreaterThan(100);
+    await creditStudent(page.request, Math.ceil(price));
+    await payFromBalance(page.request, id, { cents: Math.round(price * 100) });
 
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: page.viewportSize(),
-  });
-  const ops = await context.newPage();
-  const logIn = async (email: string, password: string) => {
-    await ops.getByLabel('E-mail').fill(email);
-    await ops.getByLabel('Password').fill(password);
-    await ops.getByRole('button', { name: 'Log in' }).click();
-  };
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: page.viewportSize(),
+    });
+    const ops = await context.newPage();
+    const logIn = async (email: string, password: string) => {
+      await ops.getByLabel('E-mail').fill(email);
+      await ops.getByLabel('Password').fill(password);
+      await ops.getByRole('button', { name: 'Log in' }).click();
+    };
 
-  // An admin adds a support account on the Staff page. The story's own admin: its Log out revokes every token
-  // of its account (decision 027), and the run's operator token must outlive this story.
-  const admin = await newStaffAccount(page.request, 'admin');
-  const support = { email: `support-${Date.now()}@geekly.test`, password: 'support-password-1' };
-  await ops.goto('/ops/staff');
-  await logIn(admin.email, admin.password);
-  await expect(ops.getByRole('heading', { name: 'Staff' })).toBeVisible();
-  await expectNoSeriousA11yViolations(ops);
-  await ops.getByRole('button', { name: 'Add a staff account' }).click();
-  const adding = ops.getByRole('dialog', { name: 'Add a staff account' });
-  await adding.getByLabel('E-mail').fill(support.email);
-  await adding.getByLabel('Password').fill('short');
-  await adding.getByRole('button', { name: 'Add' }).click();
-  await expect(adding.getByRole('alert')).toHaveText('At least 12 characters');
-  // The refused field takes the focus and is read with its error (issue 27).
-  await expect(adding.getByLabel('Password')).toBeFocused();
-  await expect(adding.getByLabel('Password')).toHaveAccessibleDescription('At least 12 characters');
-  await expectNoSeriousA11yViolations(ops);
-  await shot(ops, testInfo, 'ops-add-staff-error');
-  await adding.getByLabel('Password').fill(support.password);
-  await adding.getByRole('button', { name: 'Add' }).click();
-  await expect(adding).toHaveCount(0);
-  await expect(ops.getByRole('row').filter({ hasText: support.email })).toContainText('Support');
-  // Log out revokes the token on the server (decision 027), not only in this browser.
-  const adminToken = await ops.evaluate(() => localStorage.getItem('geekly.ops.jwt'));
-  await ops.getByRole('button', { name: 'Log out' }).click();
-  await expect(ops.getByRole('button', { name: 'Log in' })).toBeVisible();
-  const revoked = await ops.request.get('/api/v3/ops/me', {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  expect(revoked.status()).toBe(401);
+    // An admin adds a support account on the Staff page. The story's own admin: its Log out revokes every token
+    // of its account (decision 027), and the run's operator token must outlive this story.
+    const admin = await newStaffAccount(page.request, 'admin');
+    const support = { email: `support-${Date.now()}@geekly.test`, password: 'support-password-1' };
+    await ops.goto('/ops/staff');
+    await logIn(admin.email, admin.password);
+    await expect(ops.getByRole('heading', { name: 'Staff' })).toBeVisible();
+    await expectNoSeriousA11yViolations(ops);
+    await ops.getByRole('button', { name: 'Add a staff account' }).click();
+    const adding = ops.getByRole('dialog', { name: 'Add a staff account' });
+    await adding.getByLabel('E-mail').fill(support.email);
+    await adding.getByLabel('Password').fill('short');
+    await adding.getByRole('button', { name: 'Add' }).click();
+    await expect(adding.getByRole('alert')).toHaveText('At least 12 characters');
+    // The refused field takes the focus and is read with its error (issue 27).
+    await expect(adding.getByLabel('Password')).toBeFocused();
+    await expect(adding.getByLabel('Password')).toHaveAccessibleDescription('At least 12 characters');
+    await expectNoSeriousA11yViolations(ops);
+    await shot(ops, testInfo, 'ops-add-staff-error');
+    await adding.getByLabel('Password').fill(support.password);
+    await adding.getByRole('button', { name: 'Add' }).click();
+    await expect(adding).toHaveCount(0);
+    await expect(ops.getByRole('row').filter({ hasText: support.email })).toContainText('Support');
+    // Log out revokes the token on the server (decision 027), not only in this browser.
+    const adminToken = await ops.evaluate(() => localStorage.getItem('geekly.ops.jwt'));
+    await ops.getByRole('button', { name: 'Log out' }).click();
+    await expect(ops.getByRole('button', { name: 'Log in' })).toBeVisible();
+    const revoked = await ops.request.get('/api/v3/ops/me', {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(revoked.status()).toBe(401);
 
-  // Support works the task, and has no Staff page.
-  await ops.goto(`/ops/orders/${id}`);
-  await logIn(support.email, support.password);
-  await expect(ops.getByText(`${support.email} (support)`)).toBeVisible();
-  await expect(
-    ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }),
-  ).toHaveCount(0);
-  await expect(ops.getByRole('heading', { name: title })).toBeVisible();
+    // Support works the task, and has no Staff page.
+    await ops.goto(`/ops/orders/${id}`);
+    await logIn(support.email, support.password);
+    await expect(ops.getByText(`${support.email} (support)`)).toBeVisible();
+    await expect(
+      ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }),
+    ).toHaveCount(0);
+    await expect(ops.getByRole('heading', { name: title })).toBeVisible();
 
-  await ops.getByRole('button', { name: 'Partial refund' }).click();
-  const refund = ops.getByRole('dialog', { name: 'Partial refund' });
-  await refund.getByLabel('Amount, $').fill('101');
-  await refund.getByLabel('Reason').fill('Unhappy with the pace');
-  await refund.getByRole('button', { name: 'Refund' }).click();
-  await expect(refund.getByRole('alert')).toHaveText('Support staff can refund at most $100.00 at once');
-  // Nothing moved.
-  await expect(ops.getByTestId('refundable')).toHaveText(`$${price.toFixed(2)}`);
+    await ops.getByRole('button', { name: 'Partial refund' }).click();
+    const refund = ops.getByRole('dialog', { name: 'Partial refund' });
+    await refund.getByLabel('Amount, $').fill('101');
+    await refund.getByLabel('Reason').fill('Unhappy with the pace');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund.getByRole('alert')).toHaveText('Support staff can refund at most $100.00 at once');
+    // Nothing moved.
+    await expect(ops.getByTestId('refundable')).toHaveText(`$${price.toFixed(2)}`);
 
-  await refund.getByLabel('Amount, $').fill('100');
-  await refund.getByRole('button', { name: 'Refund' }).click();
-  await expect(refund).toHaveCount(0);
-  await expect(ops.getByTestId('refundable')).toHaveText(`$${(price - 100).toFixed(2)}`);
-  await ops.screenshot({ path: testInfo.outputPath('ops-support-refund.png'), fullPage: true });
-  await context.close();
-});
+    await refund.getByLabel('Amount, $').fill('100');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund).toHaveCount(0);
+    await expect(ops.getByTestId('refundable')).toHaveText(`$${(price - 100).toFixed(2)}`);
+    await ops.screenshot({ path: testInfo.outputPath('ops-support-refund.png'), fullPage: true });
+    await context.close();
+  },
+);
 
 /** A staff account made through the operator API by the run's operator (an admin). */
 async function newStaffAccount(request: APIRequestContext, role: 'admin' | 'support') {
@@ -393,70 +394,84 @@ test("An admin ends a support account's sessions and disables it on the Staff pa
   await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
   await expectNoSeriousA11yViolations(a.page);
   await shot(a.page, testInfo, 'ops-staff-sessions');
+
+  // The audit log, at both sizes (the Geeks story that also opens it runs at one): the admin's actions are in it.
+  await a.page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await expect(a.page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await expect(a.page.getByRole('row').filter({ hasText: E2E_OPERATOR.email }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(a.page);
+  await shot(a.page, testInfo, 'ops-audit-log');
   await s.context.close();
   await a.context.close();
 });
 
-test('Staff add a Geek and edit their profile: each refused field takes the focus with its error; the Geeks and Audit log pages', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  // The run's operator (an admin) by its token: no extra staff log-in counts against the per-address limit.
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: page.viewportSize(),
-  });
-  await context.addInitScript(
-    (jwt) => localStorage.setItem('geekly.ops.jwt', jwt),
-    await operatorToken(page.request),
-  );
-  const ops = await context.newPage();
-  await ops.goto('/ops/geeks');
-  await expect(ops.getByRole('heading', { name: 'Geeks', level: 1 })).toBeVisible();
-  await expectNoSeriousA11yViolations(ops);
+test(
+  'Staff add a Geek and edit their profile: each refused field takes the focus with its error; the Geeks and Audit log pages',
+  ONE_SIZE,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    // The run's operator (an admin) by its token: no extra staff log-in counts against the per-address limit.
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: page.viewportSize(),
+    });
+    await context.addInitScript(
+      (jwt) => localStorage.setItem('geekly.ops.jwt', jwt),
+      await operatorToken(page.request),
+    );
+    const ops = await context.newPage();
+    await ops.goto('/ops/geeks');
+    await expect(ops.getByRole('heading', { name: 'Geeks', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(ops);
 
-  // Added empty: the name takes the focus, read with its error; then the major.
-  await ops.getByRole('button', { name: 'Add a Geek' }).click();
-  const adding = ops.getByRole('dialog', { name: 'Add a Geek' });
-  const name = adding.getByLabel('Public name');
-  await adding.getByRole('button', { name: 'Add' }).click();
-  await expect(name).toBeFocused();
-  await expect(name).toHaveAccessibleDescription('Enter the public name');
-  await expectNoSeriousA11yViolations(ops);
-  await shot(ops, testInfo, 'ops-add-geek-error');
-  const geekName = `Grace ${testInfo.project.name} ${Date.now()}`;
-  await name.fill(geekName);
-  await adding.getByRole('button', { name: 'Add' }).click();
-  const major = adding.getByLabel('Major');
-  await expect(major).toBeFocused();
-  await expect(major).toHaveAccessibleDescription('Enter the major');
-  await major.fill('History');
-  await adding.getByRole('button', { name: 'Add' }).click();
-  await expect(adding).toHaveCount(0);
+    // Added empty: the name takes the focus, read with its error; then the major.
+    await ops.getByRole('button', { name: 'Add a Geek' }).click();
+    const adding = ops.getByRole('dialog', { name: 'Add a Geek' });
+    const name = adding.getByLabel('Public name');
+    await adding.getByRole('button', { name: 'Add' }).click();
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAccessibleDescription('Enter the public name');
+    await expectNoSeriousA11yViolations(ops);
+    await shot(ops, testInfo, 'ops-add-geek-error');
+    const geekName = `Grace ${testInfo.project.name} ${Date.now()}`;
+    await name.fill(geekName);
+    await adding.getByRole('button', { name: 'Add' }).click();
+    const major = adding.getByLabel('Major');
+    await expect(major).toBeFocused();
+    await expect(major).toHaveAccessibleDescription('Enter the major');
+    await major.fill('History');
+    await adding.getByRole('button', { name: 'Add' }).click();
+    await expect(adding).toHaveCount(0);
 
-  // The Geek's menu and the profile editor: an emptied major is refused the same way.
-  const row = ops.getByRole('row', { name: new RegExp(geekName) });
-  await row.getByRole('button', { name: `Actions for ${geekName}` }).click();
-  await expect(ops.getByRole('menu')).toBeVisible();
-  await expectNoSeriousA11yViolations(ops);
-  await ops.getByRole('menuitem', { name: 'Edit profile' }).click();
-  const editing = ops.getByRole('dialog', { name: `Edit ${geekName}` });
-  await editing.getByLabel('Major').fill('');
-  await editing.getByRole('button', { name: 'Save' }).click();
-  await expect(editing.getByLabel('Major')).toBeFocused();
-  await expect(editing.getByLabel('Major')).toHaveAccessibleDescription('Enter the major');
-  await expectNoSeriousA11yViolations(ops);
-  await editing.getByLabel('Major').fill('Medieval history');
-  await editing.getByRole('button', { name: 'Save' }).click();
-  await expect(editing).toHaveCount(0);
-  await expect(row).toContainText('Medieval history');
+    // The Geek's menu and the profile editor: an emptied major is refused the same way.
+    const row = ops.getByRole('row', { name: new RegExp(geekName) });
+    await row.getByRole('button', { name: `Actions for ${geekName}` }).click();
+    await expect(ops.getByRole('menu')).toBeVisible();
+    await expectNoSeriousA11yViolations(ops);
+    await ops.getByRole('menuitem', { name: 'Edit profile' }).click();
+    const editing = ops.getByRole('dialog', { name: `Edit ${geekName}` });
+    await editing.getByLabel('Major').fill('');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await expect(editing.getByLabel('Major')).toBeFocused();
+    await expect(editing.getByLabel('Major')).toHaveAccessibleDescription('Enter the major');
+    await expectNoSeriousA11yViolations(ops);
+    await editing.getByLabel('Major').fill('Medieval history');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await expect(editing).toHaveCount(0);
+    await expect(row).toContainText('Medieval history');
 
-  // The audit log lists the change, with who made it.
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
-  await expect(ops.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
-  await expect(ops.getByRole('row').filter({ hasText: E2E_OPERATOR.email }).first()).toBeVisible();
-  await expectNoSeriousA11yViolations(ops);
-  await shot(ops, testInfo, 'ops-audit');
-  await context.close();
-});
+    // The audit log lists the change, with who made it.
+    await ops
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    await expect(ops.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    await expect(ops.getByRole('row').filter({ hasText: E2E_OPERATOR.email }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(ops);
+    await shot(ops, testInfo, 'ops-audit');
+    await context.close();
+  },
+);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPage } from '../support/layout.ts';
+import { ONE_SIZE, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations } from '../support/student.ts';
 
 // GET /geo answers from the client's address, which is local in these stories: the country is set here
@@ -43,23 +43,29 @@ test('A visitor from Germany accepts cookies; the choice is stored and the banne
   await expect(banner).toBeHidden();
 });
 
-test('A visitor from France declines: only the essentials are granted and no event is recorded', async ({
-  page,
-}) => {
-  await visitFrom(page, 'FR');
-  await openPage(page, '/join-our-team');
-  const banner = page.getByRole('region', { name: 'We value your privacy' });
-  await banner.getByRole('button', { name: 'Decline' }).click();
-  await expect(banner).toBeHidden();
-  const consent = await storedConsent(page);
-  expect(consent?.security_storage).toBe('granted');
-  expect(consent?.analytics_storage).toBe('denied');
-  expect(consent?.ad_personalization).toBe('denied');
-  expect(consent?.functionality_storage).toBe('denied');
-  const layer = await dataLayer(page);
-  expect(layer[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied' })]);
-  expect(layer.some((e) => typeof e === 'object' && e !== null && 'event' in e)).toBe(false);
-});
+test(
+  'A visitor from France declines: only the essentials are granted and no event is recorded',
+  ONE_SIZE,
+  async ({ page }) => {
+    await visitFrom(page, 'FR');
+    await openPage(page, '/join-our-team');
+    const banner = page.getByRole('region', { name: 'We value your privacy' });
+    await banner.getByRole('button', { name: 'Decline' }).click();
+    await expect(banner).toBeHidden();
+    const consent = await storedConsent(page);
+    expect(consent?.security_storage).toBe('granted');
+    expect(consent?.analytics_storage).toBe('denied');
+    expect(consent?.ad_personalization).toBe('denied');
+    expect(consent?.functionality_storage).toBe('denied');
+    const layer = await dataLayer(page);
+    expect(layer[0]).toEqual([
+      'consent',
+      'default',
+      expect.objectContaining({ analytics_storage: 'denied' }),
+    ]);
+    expect(layer.some((e) => typeof e === 'object' && e !== null && 'event' in e)).toBe(false);
+  },
+);
 
 test('A visitor picks categories in the preferences view', async ({ page }) => {
   await visitFrom(page, 'NO');
@@ -92,7 +98,7 @@ test('A visitor picks categories in the preferences view', async ({ page }) => {
   expect((await storedConsent(page))?.ad_personalization).toBe('granted');
 });
 
-test('A visitor from the United States sees no banner', async ({ page }) => {
+test('A visitor from the United States sees no banner', ONE_SIZE, async ({ page }) => {
   await visitFrom(page, 'US');
   const geo = page.waitForResponse('**/api/v3/geo');
   await openPage(page, '/honor-code');

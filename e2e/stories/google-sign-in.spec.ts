@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot } from '../support/layout.ts';
+import { ONE_SIZE, shot } from '../support/layout.ts';
 import { openPublicPage } from '../support/public-site.ts';
 import { expectNoA11yViolations, JSON_CALL, uniqueEmail } from '../support/student.ts';
 
@@ -78,20 +78,22 @@ test('A visitor with a pending task signs up with Google and lands on the new ta
   expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
 });
 
-test('A Google account whose e-mail is not verified is refused, and the popup says why', async ({
-  page,
-}, testInfo) => {
-  await page.goto('/signup');
-  await page
-    .getByRole('dialog', { name: 'Sign up' })
-    .getByRole('link', { name: 'Sign up with Google' })
-    .click();
-  await signInAtProvider(page, uniqueEmail(testInfo), false);
+test(
+  'A Google account whose e-mail is not verified is refused, and the popup says why',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    await page.goto('/signup');
+    await page
+      .getByRole('dialog', { name: 'Sign up' })
+      .getByRole('link', { name: 'Sign up with Google' })
+      .click();
+    await signInAtProvider(page, uniqueEmail(testInfo), false);
 
-  await expect(page).toHaveURL(/\/signup\?google_error=unverified$/);
-  const dialog = page.getByRole('dialog', { name: 'Sign up' });
-  await expect(dialog.getByRole('alert')).toHaveText(/Google has not verified the e-mail address/);
-  expect((await page.request.get('/api/v3/users/client/me', { headers: JSON_CALL })).status()).toBe(401);
-  await expectNoA11yViolations(page);
-  await shot(page, testInfo, 'google-unverified');
-});
+    await expect(page).toHaveURL(/\/signup\?google_error=unverified$/);
+    const dialog = page.getByRole('dialog', { name: 'Sign up' });
+    await expect(dialog.getByRole('alert')).toHaveText(/Google has not verified the e-mail address/);
+    expect((await page.request.get('/api/v3/users/client/me', { headers: JSON_CALL })).status()).toBe(401);
+    await expectNoA11yViolations(page);
+    await shot(page, testInfo, 'google-unverified');
+  },
+);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { activate, expectFocusOn, expectVisibleFocus, tabTo } from '../support/keyboard.ts';
+import { ONE_SIZE } from '../support/layout.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -223,94 +224,95 @@ test('Keyboard only: a student rates a delivered task with the arrow keys and re
   await expect(page.getByText('You requested revision')).toBeVisible();
 });
 
-test('Keyboard only: staff find a task in the queue, assign a Geek, upload the final draft and deliver', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  await signUpStudent(page, testInfo);
-  const stamp = `${testInfo.project.name} ${Date.now()}`;
-  const title = `Keyboard ops ${stamp}`;
-  const id = await createPricedTask(page.request, { title, subject: 'English', pages: 1, hoursAhead: 100 });
-  await creditStudent(page.request, 30);
-  await payFromBalance(page.request, id, { cents: 2655 });
-  const geekName = `Grace ${stamp}`;
-  const { operatorToken } = await import('../support/operator.ts');
-  const geek = await page.request.post('/api/v3/ops/geeks', {
-    headers: { authorization: `Bearer ${await operatorToken(page.request)}` },
-    data: { public_full_name: geekName, major: 'English', public_subjects: ['English'] },
-  });
-  expect(geek.status()).toBe(201);
+test(
+  'Keyboard only: staff find a task in the queue, assign a Geek, upload the final draft and deliver',
+  ONE_SIZE,
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(180_000);
+    await signUpStudent(page, testInfo);
+    const stamp = `${testInfo.project.name} ${Date.now()}`;
+    const title = `Keyboard ops ${stamp}`;
+    const id = await createPricedTask(page.request, { title, subject: 'English', pages: 1, hoursAhead: 100 });
+    await creditStudent(page.request, 30);
+    await payFromBalance(page.request, id, { cents: 2655 });
+    const geekName = `Grace ${stamp}`;
+    const { operatorToken } = await import('../support/operator.ts');
+    const geek = await page.request.post('/api/v3/ops/geeks', {
+      headers: { authorization: `Bearer ${await operatorToken(page.request)}` },
+      data: { public_full_name: geekName, major: 'English', public_subjects: ['English'] },
+    });
+    expect(geek.status()).toBe(201);
 
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: page.viewportSize(),
-  });
-  const ops = await context.newPage();
-  await ops.goto('/ops');
-  await tabTo(ops.getByLabel('E-mail'));
-  await ops.keyboard.type(E2E_OPERATOR.email);
-  await tabTo(ops.getByLabel('Password'));
-  await ops.keyboard.type(E2E_OPERATOR.password);
-  await ops.keyboard.press('Enter');
-  await expect(ops.getByRole('heading', { name: 'Queue' })).toBeVisible();
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: page.viewportSize(),
+    });
+    const ops = await context.newPage();
+    await ops.goto('/ops');
+    await tabTo(ops.getByLabel('E-mail'));
+    await ops.keyboard.type(E2E_OPERATOR.email);
+    await tabTo(ops.getByLabel('Password'));
+    await ops.keyboard.type(E2E_OPERATOR.password);
+    await ops.keyboard.press('Enter');
+    await expect(ops.getByRole('heading', { name: 'Queue' })).toBeVisible();
 
-  // The queue: search, then the row opens with Enter; focus lands on the task's heading.
-  await tabTo(ops.getByLabel('Search by number, title or client e-mail'));
-  await ops.keyboard.type(title);
-  const row = ops.getByRole('row').filter({ hasText: title });
-  await expect(row).toContainText('Instructions to check');
-  await tabTo(row);
-  await ops.keyboard.press('Enter');
-  const heading = ops.getByRole('heading', { level: 1, name: title });
-  await expectFocusOn(heading);
+    // The queue: search, then the row opens with Enter; focus lands on the task's heading.
+    await tabTo(ops.getByLabel('Search by number, title or client e-mail'));
+    await ops.keyboard.type(title);
+    const row = ops.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('Instructions to check');
+    await tabTo(row);
+    await ops.keyboard.press('Enter');
+    const heading = ops.getByRole('heading', { level: 1, name: title });
+    await expectFocusOn(heading);
 
-  const actions = ops.getByRole('region', { name: 'Actions' });
-  await activate(actions.getByRole('button', { name: 'Instructions checked' }));
-  await expect(actions.getByRole('button', { name: 'Instructions checked' })).toHaveCount(0);
+    const actions = ops.getByRole('region', { name: 'Actions' });
+    await activate(actions.getByRole('button', { name: 'Instructions checked' }));
+    await expect(actions.getByRole('button', { name: 'Instructions checked' })).toHaveCount(0);
 
-  // Assign: the dialog opens on Enter; Escape closes it and the focus goes back to Assign.
-  const assign = actions.getByRole('button', { name: 'Assign' });
-  await activate(assign);
-  const dialog = ops.getByRole('dialog', { name: /Assign a Geek/ });
-  await expect(dialog).toBeVisible();
-  await ops.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expectFocusOn(assign);
-  await ops.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await tabTo(dialog.getByRole('button', { name: /Geek/ }));
-  await ops.keyboard.press('Enter');
-  const option = ops.getByRole('option', { name: new RegExp(geekName) });
-  await expect(option).toBeVisible();
-  for (let i = 0; i < 50 && !(await option.evaluate((el) => el.hasAttribute('data-focused'))); i++)
-    await ops.keyboard.press('ArrowDown');
-  await ops.keyboard.press('Enter');
-  await activate(dialog.getByRole('button', { name: 'Assign' }));
-  await expect(dialog).toHaveCount(0);
-  await expect(ops.getByTestId('ops-status')).toContainText('In Progress / Nerd found');
-  await activate(actions.getByRole('button', { name: 'Start work' }));
-  await expect(ops.getByTestId('ops-status')).toContainText('In Progress / In progress');
+    // Assign: the dialog opens on Enter; Escape closes it and the focus goes back to Assign.
+    const assign = actions.getByRole('button', { name: 'Assign' });
+    await activate(assign);
+    const dialog = ops.getByRole('dialog', { name: /Assign a Geek/ });
+    await expect(dialog).toBeVisible();
+    await ops.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expectFocusOn(assign);
+    await ops.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await tabTo(dialog.getByRole('button', { name: /Geek/ }));
+    await ops.keyboard.press('Enter');
+    const option = ops.getByRole('option', { name: new RegExp(geekName) });
+    await expect(option).toBeVisible();
+    for (let i = 0; i < 50 && !(await option.evaluate((el) => el.hasAttribute('data-focused'))); i++)
+      await ops.keyboard.press('ArrowDown');
+    await ops.keyboard.press('Enter');
+    await activate(dialog.getByRole('button', { name: 'Assign' }));
+    await expect(dialog).toHaveCount(0);
+    await expect(ops.getByTestId('ops-status')).toContainText('In Progress / Nerd found');
+    await activate(actions.getByRole('button', { name: 'Start work' }));
+    await expect(ops.getByTestId('ops-status')).toContainText('In Progress / In progress');
 
-  // The final draft: the file through the chooser the keyboard opens, its check from the list, Upload.
-  const files = ops.getByRole('region', { name: 'Files', exact: true });
-  const chooser = ops.waitForEvent('filechooser');
-  await activate(files.getByRole('button', { name: 'Choose file' }));
-  await (await chooser).setFiles(pdf('keyboard-final.pdf'));
-  await expect(files.getByTestId('chosen-file')).toContainText('keyboard-final.pdf');
-  await activate(files.getByRole('button', { name: /Plagiarism check/ }));
-  const clean = ops.getByRole('option', { name: 'No plagiarism found' });
-  await expect(clean).toBeVisible();
-  for (let i = 0; i < 10 && !(await clean.evaluate((el) => el.hasAttribute('data-focused'))); i++)
-    await ops.keyboard.press('ArrowDown');
-  await ops.keyboard.press('Enter');
-  await activate(files.getByRole('button', { name: 'Upload' }));
-  await expect(files.getByRole('list', { name: 'Geek files' })).toContainText('keyboard-final.pdf');
-  await expectAnnounced(ops, /Upload finished: keyboard-final.pdf/);
+    // The final draft: the file through the chooser the keyboard opens, its check from the list, Upload.
+    const files = ops.getByRole('region', { name: 'Files', exact: true });
+    const chooser = ops.waitForEvent('filechooser');
+    await activate(files.getByRole('button', { name: 'Choose file' }));
+    await (await chooser).setFiles(pdf('keyboard-final.pdf'));
+    await expect(files.getByTestId('chosen-file')).toContainText('keyboard-final.pdf');
+    await activate(files.getByRole('button', { name: /Plagiarism check/ }));
+    const clean = ops.getByRole('option', { name: 'No plagiarism found' });
+    await expect(clean).toBeVisible();
+    for (let i = 0; i < 10 && !(await clean.evaluate((el) => el.hasAttribute('data-focused'))); i++)
+      await ops.keyboard.press('ArrowDown');
+    await ops.keyboard.press('Enter');
+    await activate(files.getByRole('button', { name: 'Upload' }));
+    await expect(files.getByRole('list', { name: 'Geek files' })).toContainText('keyboard-final.pdf');
+    await expectAnnounced(ops, /Upload finished: keyboard-final.pdf/);
 
-  await activate(actions.getByRole('button', { name: 'Deliver' }));
-  await expect(ops.getByTestId('ops-status')).toContainText('Completed / Sent');
-  await expectAnnounced(ops, 'Task status changed');
-  await expectNoA11yViolations(ops);
-  await context.close();
-});
+    await activate(actions.getByRole('button', { name: 'Deliver' }));
+    await expect(ops.getByTestId('ops-status')).toContainText('Completed / Sent');
+    await expectAnnounced(ops, 'Task status changed');
+    await expectNoA11yViolations(ops);
+    await context.close();
+  },
+);

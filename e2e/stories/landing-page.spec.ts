@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ONE_SIZE } from '../support/layout.ts';
 import { HOME_HEADLINE, openPublicPage } from '../support/public-site.ts';
 import {
   expectNoSeriousA11yViolations,
@@ -8,31 +9,33 @@ import {
   uniqueEmail,
 } from '../support/student.ts';
 
-test('The served HTML of the public pages already holds their content, titles and robots markers', async ({
-  request,
-}) => {
-  const home = await (await request.get('/')).text();
-  expect(home).toContain(HOME_HEADLINE);
-  expect(home).toContain('<title>Geekly — There is an “A” in “teamwork”</title>');
-  expect(home).toMatch(/<meta name="description" content="[^"]+"/);
-  expect(home).not.toContain('noindex');
-  // Nothing but HTML and CSS before the first paint: no module preloads, the bootstrap waits for load.
-  expect(home).not.toContain('rel="modulepreload"');
-  expect(home).not.toMatch(/<script[^>]*\bsrc=/);
+test(
+  'The served HTML of the public pages already holds their content, titles and robots markers',
+  ONE_SIZE,
+  async ({ request }) => {
+    const home = await (await request.get('/')).text();
+    expect(home).toContain(HOME_HEADLINE);
+    expect(home).toContain('<title>Geekly — There is an “A” in “teamwork”</title>');
+    expect(home).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(home).not.toContain('noindex');
+    // Nothing but HTML and CSS before the first paint: no module preloads, the bootstrap waits for load.
+    expect(home).not.toContain('rel="modulepreload"');
+    expect(home).not.toMatch(/<script[^>]*\bsrc=/);
 
-  const variant = await (await request.get('/lp0_m1')).text();
-  expect(variant).toContain('Get help with your homework');
-  expect(variant).toContain('<meta name="robots" content="noindex, nofollow"/>');
-  const essay = await (await request.get('/lp7_m1')).text();
-  expect(essay).toContain('<title>Essay help — Geekly</title>');
-  expect(essay).not.toContain('noindex');
-  const paid = await (await request.get('/lp_paid')).text();
-  expect(paid).toContain('What&#x27;s on your mind?');
-  expect(paid).toContain('<meta name="robots" content="noindex, nofollow"/>');
-  const about = await request.get('/about-us');
-  expect(await about.text()).toContain('<title>About us — Geekly</title>');
-  expect(about.headers()['content-encoding']).toMatch(/br|gzip/);
-});
+    const variant = await (await request.get('/lp0_m1')).text();
+    expect(variant).toContain('Get help with your homework');
+    expect(variant).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const essay = await (await request.get('/lp7_m1')).text();
+    expect(essay).toContain('<title>Essay help — Geekly</title>');
+    expect(essay).not.toContain('noindex');
+    const paid = await (await request.get('/lp_paid')).text();
+    expect(paid).toContain('What&#x27;s on your mind?');
+    expect(paid).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    const about = await request.get('/about-us');
+    expect(await about.text()).toContain('<title>About us — Geekly</title>');
+    expect(about.headers()['content-encoding']).toMatch(/br|gzip/);
+  },
+);
 
 test('The landing page has no sideways scroll at 375px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -166,10 +169,14 @@ test('The promo banner stays closed once dismissed, and the header stays at the 
   expect((await header.boundingBox())?.y).toBe(0);
 });
 
-test('A logged-in student opening a marketing page goes to the task list', async ({ page }, testInfo) => {
-  await signUpStudent(page, testInfo);
-  await page.goto('/about-us');
-  await expect(page).toHaveURL(/\/orders$/);
-  await page.goto('/lp0_m1');
-  await expect(page).toHaveURL(/\/orders$/);
-});
+test(
+  'A logged-in student opening a marketing page goes to the task list',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    await signUpStudent(page, testInfo);
+    await page.goto('/about-us');
+    await expect(page).toHaveURL(/\/orders$/);
+    await page.goto('/lp0_m1');
+    await expect(page).toHaveURL(/\/orders$/);
+  },
+);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
+import { expectNoSidewaysScroll, ONE_SIZE, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
 
 // Seed 001 §2: the always-visible pages and their sections.
@@ -110,18 +110,22 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
   await expectNoSeriousA11yViolations(page);
 });
 
-test('A signed-in student can still open the legal pages (no redirect)', async ({ page }, testInfo) => {
-  await signUpStudent(page, testInfo);
-  for (const path of [
-    '/terms-of-service',
-    '/privacy-policy',
-    '/refund-policy',
-    '/honor-code',
-    '/cookie-policy',
-  ]) {
-    await openPage(page, path);
-    await expect(page.locator('h1')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-  }
-});
+test(
+  'A signed-in student can still open the legal pages (no redirect)',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    await signUpStudent(page, testInfo);
+    for (const path of [
+      '/terms-of-service',
+      '/privacy-policy',
+      '/refund-policy',
+      '/honor-code',
+      '/cookie-policy',
+    ]) {
+      await openPage(page, path);
+      await expect(page.locator('h1')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+  },
+);

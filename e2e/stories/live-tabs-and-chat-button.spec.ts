@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { ONE_SIZE } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import { createPricedTask, creditStudent, payFromBalance, signUpStudent } from '../support/student.ts';
 
@@ -59,52 +60,54 @@ async function paidTaskWithOperator(page: Page) {
     });
 }
 
-test('Two tabs share one live stream: one GET /events, events reach both, the other tab takes over when the leader closes', async ({
-  context,
-}, testInfo) => {
-  const streams = watchStreams(context);
-  const first = await context.newPage();
-  await spyOnSound(first);
-  await signUpStudent(first, testInfo);
-  const reply = await paidTaskWithOperator(first);
-  await first.goto('/orders');
-  const second = await context.newPage();
-  await spyOnSound(second);
-  await second.goto('/orders');
-  await expect(second.getByTestId('chat-button')).toBeVisible();
-  await expect(first.getByTestId('chat-button')).toBeVisible();
+test(
+  'Two tabs share one live stream: one GET /events, events reach both, the other tab takes over when the leader closes',
+  ONE_SIZE,
+  async ({ context }, testInfo) => {
+    const streams = watchStreams(context);
+    const first = await context.newPage();
+    await spyOnSound(first);
+    await signUpStudent(first, testInfo);
+    const reply = await paidTaskWithOperator(first);
+    await first.goto('/orders');
+    const second = await context.newPage();
+    await spyOnSound(second);
+    await second.goto('/orders');
+    await expect(second.getByTestId('chat-button')).toBeVisible();
+    await expect(first.getByTestId('chat-button')).toBeVisible();
 
-  // One stream for the browser, whichever tab holds it.
-  await expect.poll(() => streams.open.size).toBe(1);
-  await second.waitForTimeout(1000);
-  expect(streams.open.size).toBe(1);
-  const leaderStream = [...streams.open][0] as Request;
-  const leader = leaderStream.frame().page() as Page;
-  const follower = leader === first ? second : first;
+    // One stream for the browser, whichever tab holds it.
+    await expect.poll(() => streams.open.size).toBe(1);
+    await second.waitForTimeout(1000);
+    expect(streams.open.size).toBe(1);
+    const leaderStream = [...streams.open][0] as Request;
+    const leader = leaderStream.frame().page() as Page;
+    const follower = leader === first ? second : first;
 
-  // An operator reply reaches both tabs: the leader from the stream, the other through the BroadcastChannel.
-  expect((await reply('Hello from your Account Manager')).status()).toBe(201);
-  await expect(leader.getByTestId('chat-badge')).toHaveText('1');
-  await expect(follower.getByTestId('chat-badge')).toHaveText('1');
-  // The sound plays once per browser, in the tab that holds the stream, at volume 0.2 (seed 000 §9).
-  await expect.poll(() => playsOf(leader)).toEqual([{ src: expect.stringMatching(/\.wav$/), volume: 0.2 }]);
-  expect(await playsOf(follower)).toEqual([]);
+    // An operator reply reaches both tabs: the leader from the stream, the other through the BroadcastChannel.
+    expect((await reply('Hello from your Account Manager')).status()).toBe(201);
+    await expect(leader.getByTestId('chat-badge')).toHaveText('1');
+    await expect(follower.getByTestId('chat-badge')).toHaveText('1');
+    // The sound plays once per browser, in the tab that holds the stream, at volume 0.2 (seed 000 §9).
+    await expect.poll(() => playsOf(leader)).toEqual([{ src: expect.stringMatching(/\.wav$/), volume: 0.2 }]);
+    expect(await playsOf(follower)).toEqual([]);
 
-  // The leader closes: the other tab takes the lock, opens the stream from the last event id, and hears the next
-  // reply itself (and plays the sound now).
-  const before = streams.opened.length;
-  await leader.close();
-  await expect.poll(() => streams.opened.length).toBeGreaterThan(before);
-  await expect.poll(() => streams.open.size).toBe(1);
-  const taken = streams.opened.at(-1) as Request;
-  expect(taken.frame().page()).toBe(follower);
-  expect(new URL(taken.url()).searchParams.get('last_event_id')).toMatch(/^\d+$/);
-  expect((await reply('Your Geek has started.')).status()).toBe(201);
-  await expect(follower.getByTestId('chat-badge')).toHaveText('2');
-  await expect.poll(() => playsOf(follower)).toHaveLength(1);
-  expect(streams.open.size).toBe(1);
-  await follower.screenshot({ path: `screenshots/live-tabs-follower-${testInfo.project.name}.png` });
-});
+    // The leader closes: the other tab takes the lock, opens the stream from the last event id, and hears the next
+    // reply itself (and plays the sound now).
+    const before = streams.opened.length;
+    await leader.close();
+    await expect.poll(() => streams.opened.length).toBeGreaterThan(before);
+    await expect.poll(() => streams.open.size).toBe(1);
+    const taken = streams.opened.at(-1) as Request;
+    expect(taken.frame().page()).toBe(follower);
+    expect(new URL(taken.url()).searchParams.get('last_event_id')).toMatch(/^\d+$/);
+    expect((await reply('Your Geek has started.')).status()).toBe(201);
+    await expect(follower.getByTestId('chat-badge')).toHaveText('2');
+    await expect.poll(() => playsOf(follower)).toHaveLength(1);
+    expect(streams.open.size).toBe(1);
+    await follower.screenshot({ path: `screenshots/live-tabs-follower-${testInfo.project.name}.png` });
+  },
+);
 
 test('The chat button can be dragged and keeps its place across a reload', async ({ page }, testInfo) => {
   await signUpStudent(page, testInfo);

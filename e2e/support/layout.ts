@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { devices, expect, type Page, type TestInfo } from '@playwright/test';
 
 /** The page is no wider than the viewport (no sideways scroll, at 375px in the mobile project). */
 export async function expectNoSidewaysScroll(page: Page) {
@@ -10,6 +10,9 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
+
+/** The mobile project's phone (playwright.config.ts), for a story that shows a page at both sizes itself. */
+export const PHONE = { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } };
 
 /** Opens a page and waits until the app has hydrated it (prerendered pages hydrate after they load). */
 export async function openPage(page: Page, path: string) {
