@@ -139,10 +139,11 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
       seen.add(o.client_status ?? o.system_client_status);
       return o.client_status === 'Sent' ? o : null;
     });
-    // In the app's time: not before AUTOPILOT_MINUTES (30 s) after the payment, give or take, nor long after.
+    // In the app's time: not before AUTOPILOT_MINUTES (30 s) after the payment, give or take, nor minutes after
+    // (the clock runs 4× while the passes take real time, so a slow machine sees the delivery later in it).
     const took = t.ctx.now().getTime() - paidAt;
     expect(took).toBeGreaterThan(20_000);
-    expect(took).toBeLessThan(90_000);
+    expect(took).toBeLessThan(120_000);
     expect(seen).toContain('In progress');
     expect(delivered).toMatchObject({ system_client_status: 'Completed', writer_info: ids['Bram K.'] });
     expect(await geeksOnline(t)).toBe(1);
