@@ -97,3 +97,19 @@ test(
     await shot(page, testInfo, 'google-unverified');
   },
 );
+
+test(
+  'An answer from Google that this browser did not start (expired, or sent from elsewhere) opens the log-in popup, which says why',
+  ONE_SIZE,
+  async ({ page }) => {
+    // No sign-in under way in this browser: no state cookie, as after its 10 minutes.
+    await page.goto('/api/v3/auth/google/callback?state=some-other-sign-in&code=a-code');
+    await expect(page).toHaveURL(/\/login\?google_error=expired$/);
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This sign-in with Google has expired or was not started in this browser. Please try again.',
+    );
+    expect((await page.request.get('/api/v3/users/client/me', { headers: JSON_CALL })).status()).toBe(401);
+    await expectNoA11yViolations(page);
+  },
+);

@@ -186,7 +186,7 @@ describe('Sign in with Google', () => {
     expect(row?.googleSub).toBeNull();
   });
 
-  it('refuses a tampered or missing state, or a cookie from another sign-in (400), and changes nothing', async () => {
+  it('refuses a tampered or missing state, or a cookie from another sign-in, to the log-in dialog, and changes nothing', async () => {
     const address = email('forged');
     const before = await userCount();
     const started = await start();
@@ -207,8 +207,9 @@ describe('Sign in with Google', () => {
       [back, flipped],
     ] as const) {
       const res = await callback(url, cookie);
-      expect(res.status).toBe(400);
-      expect(JSON.parse(res.body).detail).toMatch(/expired or was not started in this browser/);
+      // The log-in dialog says why (GOOGLE_SIGN_IN_ERRORS.expired), rather than a page of JSON.
+      expect(res.status).toBe(302);
+      expect(res.location).toBe('/login?google_error=expired');
       expect(res.session).toBeUndefined();
     }
     expect(await userCount()).toBe(before);

@@ -36,6 +36,7 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   linked_elsewhere:
     'This e-mail belongs to an account linked to another Google account. Log in with your e-mail and password.',
   failed: 'Signing in with Google did not work. Please try again.',
+  expired: 'This sign-in with Google has expired or was not started in this browser. Please try again.',
   blocked: null,
 } as const;
 

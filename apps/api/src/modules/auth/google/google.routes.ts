@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
-import { AppError, notFound } from '../../../lib/app-error.ts';
+import { notFound } from '../../../lib/app-error.ts';
 import { clientCountry } from '../../../plugins/client-country.ts';
 import { errorResponses } from '../../../plugins/openapi.ts';
 import type { Session } from '../../../plugins/session.ts';
@@ -26,12 +26,6 @@ const sameText = (a: string, b: string) => {
 
 // The provider's answer: Google adds scope, authuser, prompt, hd, iss… besides code and state (or error).
 const callbackQuery = z.looseObject({ state: z.string().max(1000).optional() });
-
-const stateRefused = () =>
-  new AppError(
-    'BAD_SIGNATURE',
-    'This sign-in with Google has expired or was not started in this browser. Please try again.',
-  );
 
 /**
  * Decision 040: Sign in with Google. Off (404, and no button in the dialogs) unless GOOGLE_CLIENT_ID and
@@ -99,7 +93,7 @@ export function googleRoutes(ctx: AppContext, session: Session) {
         schema: {
           tags: ['accounts'],
           summary:
-            'Where Google sends the browser back: logs in or signs up, then redirects into the app (400 when the state does not match this browser’s sign-in)',
+            'Where Google sends the browser back: logs in or signs up, then redirects into the app; an answer whose state does not match this browser’s sign-in (expired, or started elsewhere) leads to /login?google_error=expired with no session',
           security: [],
           querystring: callbackQuery,
           response: { 302: z.null(), ...errorResponses(400, 404) },
@@ -110,7 +104,10 @@ export function googleRoutes(ctx: AppContext, session: Session) {
         reply.header('cache-control', 'no-store');
         const state = await openState(ctx.tokens, request.cookies[STATE_COOKIE]);
         const given = request.query.state;
-        if (!state || typeof given !== 'string' || !sameText(given, state.checks.state)) throw stateRefused();
+        // Refused without a word to the provider and without touching the cookie: this browser's own sign-in,
+        // if one is under way, can still finish. The person lands on the log-in dialog, which says why.
+        if (!state || typeof given !== 'string' || !sameText(given, state.checks.state))
+          return reply.redirect('/login?google_error=expired', 302);
         // One answer per sign-in: the code is spent either way.
         reply.clearCookie(STATE_COOKIE, cookieOptions);
         const callbackUrl = new URL(settings.redirectUri);
