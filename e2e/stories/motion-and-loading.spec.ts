@@ -1,4 +1,4 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route, type TestInfo, test } from '@playwright/test';
 import { shot } from '../support/layout.ts';
 import { expectNoA11yViolations, JSON_CALL, signUpStudent } from '../support/student.ts';
 
@@ -48,7 +48,6 @@ async function expectLoadingForm(page: Page) {
   await expect(skeleton).toHaveAttribute('aria-hidden', 'true');
   await expect(form.getByPlaceholder('Type your task name')).toHaveCount(0);
   await expect(form.getByRole('button', { name: 'Add new task' })).toHaveCount(0);
-  return form;
 }
 
 async function expectReadyForm(page: Page) {
@@ -60,8 +59,13 @@ async function expectReadyForm(page: Page) {
   await expect(page.getByTestId('mini-form-skeleton')).toHaveCount(0);
 }
 
-/** The story's tasks, oldest first, so the list (newest first) shows three, two, one. */
-async function addTasks(page: Page) {
+/**
+ * A new student with the story's tasks (added oldest first, so the list shows three, two, one) opens the list
+ * with the given motion preference while its first page is held: the mini form is loading.
+ */
+async function openListLoading(page: Page, testInfo: TestInfo, reducedMotion: 'reduce' | 'no-preference') {
+  await page.emulateMedia({ reducedMotion });
+  await signUpStudent(page, testInfo);
   for (const title of TITLES) {
     const created = await page.request.post('/api/v3/orders', {
       headers: JSON_CALL,
@@ -69,21 +73,19 @@ async function addTasks(page: Page) {
     });
     expect(created.status()).toBe(201);
   }
+  const gate = await holdFirstPage(page);
+  await page.goto('/orders');
+  await expect.poll(gate.seen).toBeGreaterThan(0);
+  await expectLoadingForm(page);
+  return gate;
 }
 
 test('The mini form shows skeletons while the list loads, popups rise in 300 ms and rows come in 25 ms apart', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await signUpStudent(page, testInfo);
-  await addTasks(page);
-
   // Loading: skeletons in place of the inputs, the form busy, the skeletons hidden from assistive technology.
-  const gate = await holdFirstPage(page);
-  await page.goto('/orders');
-  await expect.poll(gate.seen).toBeGreaterThan(0);
-  await expectLoadingForm(page);
+  const gate = await openListLoading(page, testInfo, 'no-preference');
   const shimmer = await page
     .getByTestId('mini-form-skeleton')
     .evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationIterationCount]);
@@ -152,14 +154,7 @@ test('The mini form shows skeletons while the list loads, popups rise in 300 ms 
 
 test('With reduced motion the skeletons, the rows and the popups do not move', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signUpStudent(page, testInfo);
-  await addTasks(page);
-
-  const gate = await holdFirstPage(page);
-  await page.goto('/orders');
-  await expect.poll(gate.seen).toBeGreaterThan(0);
-  await expectLoadingForm(page);
+  const gate = await openListLoading(page, testInfo, 'reduce');
   expect(
     await page.getByTestId('mini-form-skeleton').evaluate((el) => getComputedStyle(el).animationName),
   ).toBe('none');

@@ -5,6 +5,7 @@ import { lockClientGeekChoices, upsertClientMarks } from '../src/modules/geeks/g
 import { uploadGeekFile } from './helpers/files.ts';
 import {
   call,
+  countQueries,
   createTestApp,
   creditBalance,
   pricedOrder,
@@ -237,24 +238,11 @@ describe('Blocked Geeks', () => {
     expect((await call(t, { url: '/my-geeks', token: client.token })).body).toEqual([]);
 
     // One block or three: the same number of queries (the Geeks, their figures, the caller's marks).
-    const engine = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const original = engine.query;
-    let queries = 0;
-    engine.query = function (this: unknown, ...args: unknown[]) {
-      queries++;
-      return original.apply(this, args);
-    };
-    try {
-      queries = 0;
-      await list(client.token);
-      const one = queries;
-      for (const other of others) await act(client.token, other._id, 'block');
-      queries = 0;
-      expect((await list(client.token)).body).toHaveLength(3);
-      expect(queries).toBe(one);
-    } finally {
-      engine.query = original;
-    }
+    const one = await countQueries(t, () => list(client.token));
+    for (const other of others) await act(client.token, other._id, 'block');
+    const three = await countQueries(t, () => list(client.token));
+    expect(three.result.body).toHaveLength(3);
+    expect(three.n).toBe(one.n);
 
     expect((await act(client.token, geek._id, 'unblock')).body.writer_blocked).toBe(false);
     const left = (await list(client.token)).body.map((g: { public_full_name: string }) => g.public_full_name);

@@ -2,6 +2,7 @@ import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
+  countQueries,
   createTestApp,
   pricedOrder,
   signUpClient,
@@ -110,85 +111,75 @@ describe('GET /orders', () => {
   });
 
   it('prices and builds a page in the same number of queries whatever its size, in the documented shape', async () => {
-    // Every statement of the engine goes through its client's query(): count them around one request.
-    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const original = client.query;
-    let queries = 0;
-    const texts: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      queries++;
-      const [first] = args as [string | { text?: string }];
-      texts.push(typeof first === 'string' ? first : (first?.text ?? ''));
-      return original.apply(this, args);
-    };
+    // The statements of one request for the first page.
     const queriesFor = async (token: string) => {
-      queries = 0;
-      const res = await call(t, { url: '/orders?page=0', token });
+      const {
+        n,
+        texts,
+        result: res,
+      } = await countQueries(t, () => call(t, { url: '/orders?page=0', token }));
       expect(res.status).toBe(200);
-      return { n: queries, body: res.body };
+      return { n, texts, body: res.body };
     };
-    try {
-      const small = await signUpClient(t);
-      const large = await signUpClient(t);
-      for (const [who, count] of [
-        [small, 1],
-        [large, 12],
-      ] as const) {
-        for (let i = 0; i < count; i++) {
-          const order = await pricedOrder(t, who.token);
-          await call(t, {
-            method: 'PATCH',
-            url: `/orders/${order._id}`,
-            token: who.token,
-            body: { discount: 'NEWUSER' },
-          });
-        }
-      }
-      const one = await queriesFor(small.token);
-      const twelve = await queriesFor(large.token);
-      expect(twelve.body.results).toHaveLength(12);
-      expect(one.n).toBeGreaterThan(3);
-      expect(twelve.n).toBe(one.n);
-      // Written without re-validation on each request: checked against the schema here instead.
-      for (const view of twelve.body.results) expect(orderResponseSchema.parse(view)).toEqual(view);
-      const single = await call(t, { url: `/orders/${twelve.body.results[0]._id}`, token: large.token });
-      expect(orderResponseSchema.parse(single.body)).toEqual(single.body);
-      expect(single.body.discount_valid).toBe(true);
-      // The list's paid amount comes from the same statement as its page: it must match the task's own view.
-      const listed = twelve.body.results.find((o: { _id: string }) => o._id === single.body._id);
-      expect(listed.client_paid).toBe(single.body.client_paid);
-
-      // Without coupon codes, a page and one task are one statement each: the read checks the session and
-      // brings the paid amounts, message counts, subscriptions, Geeks and total (decisions 016 and 025).
-      const plain = await signUpClient(t);
-      const order = await pricedOrder(t, plain.token);
-      texts.length = 0;
-      expect((await queriesFor(plain.token)).n).toBe(1);
-      // The page size and the code's constants are in the statement's text, not parameters: PostgreSQL's
-      // generic plan for the prepared page is then the index scan, so it stops planning each request (025).
-      expect(texts[0]).toMatch(/ limit 50$/);
-      expect(texts[0]).toContain('"client_remove" = false');
-      expect(texts[0]).toContain(`"system_client_status" <> 'Deleted'`);
-      queries = 0;
-      const plainView = await call(t, { url: `/orders/${order._id}`, token: plain.token });
-      expect(plainView.status).toBe(200);
-      expect(queries).toBe(1);
-      // A page of unpriced drafts (title and subject only) next to priced tasks is one statement too (issue 25).
-      for (let i = 0; i < 3; i++) {
-        const draft = await call(t, {
-          url: '/orders',
-          token: plain.token,
-          body: { title: `Draft ${i}`, subject: 'English' },
+    const small = await signUpClient(t);
+    const large = await signUpClient(t);
+    for (const [who, count] of [
+      [small, 1],
+      [large, 12],
+    ] as const) {
+      for (let i = 0; i < count; i++) {
+        const order = await pricedOrder(t, who.token);
+        await call(t, {
+          method: 'PATCH',
+          url: `/orders/${order._id}`,
+          token: who.token,
+          body: { discount: 'NEWUSER' },
         });
-        expect(draft.status).toBe(201);
       }
-      const drafts = await queriesFor(plain.token);
-      expect(drafts.n).toBe(1);
-      expect(drafts.body.results).toHaveLength(4);
-      expect(drafts.body.results.filter((o: { price: number | null }) => o.price === null)).toHaveLength(3);
-    } finally {
-      client.query = original;
     }
+    const one = await queriesFor(small.token);
+    const twelve = await queriesFor(large.token);
+    expect(twelve.body.results).toHaveLength(12);
+    expect(one.n).toBeGreaterThan(3);
+    expect(twelve.n).toBe(one.n);
+    // Written without re-validation on each request: checked against the schema here instead.
+    for (const view of twelve.body.results) expect(orderResponseSchema.parse(view)).toEqual(view);
+    const single = await call(t, { url: `/orders/${twelve.body.results[0]._id}`, token: large.token });
+    expect(orderResponseSchema.parse(single.body)).toEqual(single.body);
+    expect(single.body.discount_valid).toBe(true);
+    // The list's paid amount comes from the same statement as its page: it must match the task's own view.
+    const listed = twelve.body.results.find((o: { _id: string }) => o._id === single.body._id);
+    expect(listed.client_paid).toBe(single.body.client_paid);
+
+    // Without coupon codes, a page and one task are one statement each: the read checks the session and
+    // brings the paid amounts, message counts, subscriptions, Geeks and total (decisions 016 and 025).
+    const plain = await signUpClient(t);
+    const order = await pricedOrder(t, plain.token);
+    const plainPage = await queriesFor(plain.token);
+    expect(plainPage.n).toBe(1);
+    // The page size and the code's constants are in the statement's text, not parameters: PostgreSQL's
+    // generic plan for the prepared page is then the index scan, so it stops planning each request (025).
+    expect(plainPage.texts[0]).toMatch(/ limit 50$/);
+    expect(plainPage.texts[0]).toContain('"client_remove" = false');
+    expect(plainPage.texts[0]).toContain(`"system_client_status" <> 'Deleted'`);
+    const plainView = await countQueries(t, () =>
+      call(t, { url: `/orders/${order._id}`, token: plain.token }),
+    );
+    expect(plainView.result.status).toBe(200);
+    expect(plainView.n).toBe(1);
+    // A page of unpriced drafts (title and subject only) next to priced tasks is one statement too (issue 25).
+    for (let i = 0; i < 3; i++) {
+      const draft = await call(t, {
+        url: '/orders',
+        token: plain.token,
+        body: { title: `Draft ${i}`, subject: 'English' },
+      });
+      expect(draft.status).toBe(201);
+    }
+    const drafts = await queriesFor(plain.token);
+    expect(drafts.n).toBe(1);
+    expect(drafts.body.results).toHaveLength(4);
+    expect(drafts.body.results.filter((o: { price: number | null }) => o.price === null)).toHaveLength(3);
   });
 
   it('checks the session in the read itself: a logged-out or staff token gets 401, never the tasks', async () => {

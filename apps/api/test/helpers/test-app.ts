@@ -155,6 +155,30 @@ export async function createTestApp(
   };
 }
 
+/**
+ * The statements the app's engine runs while `run` runs (each goes through its client's query(), on PGlite and on
+ * PostgreSQL), with their texts: reading N rows must not cost N queries.
+ */
+export async function countQueries<T>(
+  t: TestApp,
+  run: () => Promise<T>,
+): Promise<{ n: number; texts: string[]; result: T }> {
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  const texts: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args as [string | { text?: string }];
+    texts.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    return original.apply(this, args);
+  };
+  try {
+    const result = await run();
+    return { n: texts.length, texts, result };
+  } finally {
+    client.query = original;
+  }
+}
+
 type Call = {
   method?: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
