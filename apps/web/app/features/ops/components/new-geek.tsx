@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { opsApi } from '../api/ops-client.ts';
-import { formErrors, OpsButton, OpsForm, OpsFormFooter, OpsModal, OpsTextField } from './widgets.tsx';
+import { type GeekProfileDraft, GeekProfileFields, geekProfileBody } from './geek-profile-fields.tsx';
+import { formErrors, OpsButton, OpsForm, OpsFormFooter, OpsModal } from './widgets.tsx';
+
+const EMPTY: GeekProfileDraft = { name: '', major: '', subjects: '' };
 
 /** 'Add a Geek': POST /ops/geeks. */
 export function NewGeekButton() {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [major, setMajor] = useState('');
-  const [subjects, setSubjects] = useState('');
+  const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   return (
@@ -23,21 +24,10 @@ export function NewGeekButton() {
             setBusy(true);
             setErrors({});
             try {
-              await opsApi('/ops/geeks', {
-                body: {
-                  public_full_name: name,
-                  major,
-                  public_subjects: subjects
-                    .split(',')
-                    .map((x) => x.trim())
-                    .filter(Boolean),
-                },
-              });
+              await opsApi('/ops/geeks', { body: geekProfileBody(draft) });
               await qc.invalidateQueries({ queryKey: ['ops', 'geeks'] });
               setOpen(false);
-              setName('');
-              setMajor('');
-              setSubjects('');
+              setDraft(EMPTY);
             } catch (err) {
               setErrors(formErrors(err));
             } finally {
@@ -45,20 +35,7 @@ export function NewGeekButton() {
             }
           }}
         >
-          <OpsTextField
-            label="Public name"
-            value={name}
-            onChange={setName}
-            error={errors.public_full_name}
-            autoFocus
-          />
-          <OpsTextField label="Major" value={major} onChange={setMajor} error={errors.major} />
-          <OpsTextField
-            label="Subjects (comma-separated)"
-            value={subjects}
-            onChange={setSubjects}
-            error={errors.public_subjects}
-          />
+          <GeekProfileFields draft={draft} onChange={setDraft} errors={errors} autoFocus />
           <OpsFormFooter error={errors.form} submitLabel="Add" busy={busy} onCancel={() => setOpen(false)} />
         </OpsForm>
       </OpsModal>
