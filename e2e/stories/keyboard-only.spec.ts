@@ -147,6 +147,11 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
   await activate(panel.getByRole('button', { name: 'Attach a file' }));
   await (await chooser).setFiles(pdf('outline.pdf'));
   await expect(panel.getByRole('list', { name: 'Attached files' })).toContainText('outline.pdf');
+  // Seed 001 §4: a message with files sends once every file is loaded; until then Enter does nothing.
+  await expect(panel.getByRole('listitem').filter({ hasText: 'outline.pdf' }).first()).toHaveAttribute(
+    'data-status',
+    'loaded',
+  );
   await tabTo(panel.getByRole('textbox', { name: 'Message' }), { back: true });
   await page.keyboard.type('Here is my outline.');
   await page.keyboard.press('Enter');
