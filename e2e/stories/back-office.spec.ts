@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { activate } from '../support/keyboard.ts';
 import { ONE_SIZE, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import {
@@ -340,6 +341,9 @@ async function newStaffAccount(request: APIRequestContext, role: 'admin' | 'supp
   return account;
 }
 
+/** Rows a page of the back office's audit log (GET /ops/audit). */
+const AUDIT_PAGE_SIZE = 50;
+
 test("An admin ends a support account's sessions and disables it on the Staff page: its open back office returns to the log-in form", async ({
   page,
   browser,
@@ -395,15 +399,38 @@ test("An admin ends a support account's sessions and disables it on the Staff pa
   await expectNoSeriousA11yViolations(a.page);
   await shot(a.page, testInfo, 'ops-staff-sessions');
 
-  // The audit log, at both sizes (the Geeks story that also opens it runs at one): the admin's actions are in it.
+  // The audit log, at both sizes (the Geeks story that also opens it runs at one): the admin's actions are in it,
+  // 50 rows a page. Staff's notes on a student's task make sure there is an older page.
+  await signUpStudent(page, testInfo);
+  const taskId = await createPricedTask(page.request, {
+    title: 'Audit pages',
+    subject: 'History',
+    pages: 1,
+    hoursAhead: 72,
+  });
+  const jwt = await operatorToken(page.request);
+  for (let i = 1; i <= AUDIT_PAGE_SIZE + 1; i++) {
+    const noted = await page.request.post(`/api/v3/ops/orders/${taskId}/notes`, {
+      headers: { authorization: `Bearer ${jwt}` },
+      data: { body: `Checked the sources, round ${i}` },
+    });
+    expect(noted.status()).toBe(201);
+  }
   await a.page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Audit log' })
     .click();
   await expect(a.page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
-  await expect(a.page.getByRole('row').filter({ hasText: E2E_OPERATOR.email }).first()).toBeVisible();
+  const log = a.page.getByRole('grid', { name: 'Audit log' });
+  const rows = log.getByRole('rowgroup').nth(1).getByRole('row');
+  await expect(rows).toHaveCount(AUDIT_PAGE_SIZE);
+  await expect(rows.first()).toContainText(E2E_OPERATOR.email);
   await expectNoSeriousA11yViolations(a.page);
   await shot(a.page, testInfo, 'ops-audit-log');
+  // 'Show older entries', from the keyboard: the next page comes in and the focus is on its first row.
+  await activate(a.page.getByRole('button', { name: 'Show older entries' }));
+  await expect(rows.nth(AUDIT_PAGE_SIZE)).toBeFocused();
+  expect(await rows.count()).toBeGreaterThan(AUDIT_PAGE_SIZE);
   await s.context.close();
   await a.context.close();
 });

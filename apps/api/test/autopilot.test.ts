@@ -8,6 +8,7 @@ import { chooseGeek, nextStep } from '../src/modules/autopilot/autopilot-plan.ts
 import { uploadGeekFile } from './helpers/files.ts';
 import { payWithCard } from './helpers/sandbox-card.ts';
 import {
+  auditLogOf,
   call,
   createTestApp,
   pricedOrder,
@@ -18,10 +19,6 @@ import {
 
 const HOUR = 3_600_000;
 
-type Audit = { action: string; actor: string; before: Record<string, unknown> | null };
-
-const audit = async (t: TestApp, ops: string, orderId: string) =>
-  (await call(t, { url: `/ops/audit?order_id=${orderId}`, token: ops })).body.results as Audit[];
 const clientOrder = async (t: TestApp, token: string, id: string) =>
   (await call(t, { url: `/orders/${id}`, token })).body;
 const geeksOnline = async (t: TestApp) =>
@@ -165,7 +162,7 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
     expect(fromGeek).toHaveLength(1);
     expect(fromGeek[0]?.message).toContain("I'm Bram");
 
-    const firstRound = await audit(t, ops, task.id);
+    const firstRound = await auditLogOf(t, ops, task.id);
     expect(firstRound.map((a) => a.actor)).toEqual(firstRound.map(() => 'autopilot'));
     expect(firstRound.map((a) => a.action).reverse()).toEqual([
       'transition:accept_instructions',
@@ -198,7 +195,7 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
     expect(revisedFile).toBeDefined();
     const revisedBytes = await downloadBytes(t, task.client.token, task.id, revisedFile?._id ?? '');
     expect(revisedBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const all = await audit(t, ops, task.id);
+    const all = await auditLogOf(t, ops, task.id);
     expect(all.every((a) => a.actor === 'autopilot')).toBe(true);
     expect(
       all
@@ -215,9 +212,11 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
     expect(steps).toHaveLength(10);
 
     // The tasks it had to leave alone.
-    expect((await audit(t, ops, handled.id)).map((a) => a.actor)).toEqual([expect.stringContaining('@')]);
+    expect((await auditLogOf(t, ops, handled.id)).map((a) => a.actor)).toEqual([
+      expect.stringContaining('@'),
+    ]);
     expect((await clientOrder(t, handled.client.token, handled.id)).system_client_status).toBe('Paid');
-    expect(await audit(t, ops, refunding.id)).toEqual([]);
+    expect(await auditLogOf(t, ops, refunding.id)).toEqual([]);
     expect((await clientOrder(t, refunding.client.token, refunding.id)).system_client_status).toBe(
       'Refund Requested',
     );
@@ -235,7 +234,7 @@ describe('the demo autopilot with AUTOPILOT_MINUTES=0.5, two loops on one databa
     } finally {
       t.clock.offsetMs = before;
     }
-    const rows = await audit(t, ops, task.id);
+    const rows = await auditLogOf(t, ops, task.id);
     expect(rows.filter((a) => a.action === 'transition:accept_instructions')).toHaveLength(1);
   });
 });
@@ -269,7 +268,7 @@ describe('the demo autopilot turned off, and Geeks online through the back offic
       await stop();
     }
     expect((await clientOrder(t, task.client.token, task.id)).system_client_status).toBe('Paid');
-    expect(await audit(t, ops, task.id)).toEqual([]);
+    expect(await auditLogOf(t, ops, task.id)).toEqual([]);
   });
 
   it('counts a Geek online when staff act as the Geek: taking the task, replying, uploading', async () => {

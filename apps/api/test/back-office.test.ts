@@ -6,6 +6,7 @@ import { AUTOPILOT_EMAIL, ensureAutopilotAccount } from '../src/modules/autopilo
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import { uploadGeekFile } from './helpers/files.ts';
 import {
+  auditLogOf,
   call,
   createTestApp,
   creditBalance,
@@ -53,14 +54,7 @@ afterAll(async () => {
 const me = async (token: string) => (await call(t, { url: '/users/client/me', token })).body;
 const clientOrder = async (token: string, id: string) =>
   (await call(t, { url: `/orders/${id}`, token })).body;
-const audit = async (orderId: string) =>
-  (await call(t, { url: `/ops/audit?order_id=${orderId}`, token: admin })).body.results as {
-    action: string;
-    actor: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-    details: Record<string, unknown>;
-  }[];
+const audit = (orderId: string) => auditLogOf(t, admin, orderId);
 const refund = (token: string, id: string, body: Record<string, unknown>) =>
   call(t, { url: `/ops/orders/${id}/refunds`, token, body });
 const operate = (id: string, name: string, extra: Record<string, unknown> = {}) =>

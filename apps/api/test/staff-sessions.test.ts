@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
-import { call, createTestApp, signUpClient, staffToken, type TestApp } from './helpers/test-app.ts';
+import {
+  auditLogOf,
+  call,
+  createTestApp,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 // Issue 23 item 1, decision 027: staff sessions are short, renewed while in use, and revoked on the server
 // (log-out, an admin disabling the account, changing its role or ending its sessions).
@@ -39,14 +46,7 @@ const patchStaff = (token: string, id: string, body: Record<string, unknown>) =>
 const endSessions = (token: string, id: string) =>
   call(t, { method: 'DELETE', url: `/ops/staff/${id}/sessions`, token });
 const auditOf = async (subjectId: string) =>
-  (
-    (await call(t, { url: '/ops/audit', token: admin })).body.results as {
-      action: string;
-      subject_id: string | null;
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
-    }[]
-  ).filter((a) => a.subject_id === subjectId);
+  (await auditLogOf(t, admin)).filter((a) => a.subject_id === subjectId);
 
 describe('staff log-out (POST /ops/logout)', () => {
   it('revokes the token on the server: it is refused from then on', async () => {

@@ -245,6 +245,34 @@ export async function staffToken(t: TestApp): Promise<string> {
   return res.body.jwt as string;
 }
 
+export type AuditEntryView = {
+  _id: string;
+  at: string;
+  action: string;
+  actor: string;
+  subject_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  details: Record<string, unknown>;
+};
+
+/** The whole audit log (of one task with orderId), newest first: GET /ops/audit page after page. */
+export async function auditLogOf(t: TestApp, ops: string, orderId?: string): Promise<AuditEntryView[]> {
+  const rows: AuditEntryView[] = [];
+  let before = '';
+  do {
+    const query = new URLSearchParams({
+      ...(orderId ? { order_id: orderId } : {}),
+      ...(before ? { before } : {}),
+    });
+    const res = await call(t, { url: `/ops/audit?${query}`, token: ops });
+    if (res.status !== 200) throw new Error(`audit failed: ${res.status} ${JSON.stringify(res.body)}`);
+    rows.push(...res.body.results);
+    before = res.body.next ?? '';
+  } while (before);
+  return rows;
+}
+
 /** Credits a client's balance through the operator API. */
 export async function creditBalance(t: TestApp, ops: string, userId: string, dollars: number) {
   const res = await call(t, {

@@ -1,5 +1,4 @@
-import { useAudit } from '../features/ops/api/ops-queries.ts';
-import { AuditTable } from '../features/ops/components/audit-table.tsx';
+import { AuditLog } from '../features/ops/components/audit-table.tsx';
 import { opsStyles as s } from '../features/ops/components/widgets.tsx';
 
 export function meta() {
@@ -8,12 +7,11 @@ export function meta() {
 
 /** /ops/audit: the newest staff actions and autopilot steps. */
 export default function OpsAudit() {
-  const audit = useAudit();
   return (
     <>
       <h1>Audit log</h1>
       <div className={s.card}>
-        <AuditTable rows={audit.data?.results ?? []} label="Audit log" />
+        <AuditLog label="Audit log" />
       </div>
     </>
   );

@@ -274,11 +274,25 @@ export async function orderMessageLog(db: Db, orderId: string) {
     .orderBy(asc(orderMessages.createdAt));
 }
 
-export async function auditRows(db: Db, filter: { orderId?: string | undefined; limit: number }) {
+/**
+ * Audit rows, newest first; `before` (a row's id) pages on: the rows after it in that order. A `before` that
+ * names no row gives none.
+ */
+export async function auditRows(
+  db: Db,
+  filter: { orderId?: string | undefined; before?: string | undefined; limit: number },
+) {
   return db
     .select()
     .from(auditLog)
-    .where(filter.orderId ? eq(auditLog.orderId, filter.orderId) : undefined)
+    .where(
+      and(
+        filter.orderId ? eq(auditLog.orderId, filter.orderId) : undefined,
+        filter.before
+          ? sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from ${auditLog} a where a.id = ${filter.before})`
+          : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(filter.limit);
 }

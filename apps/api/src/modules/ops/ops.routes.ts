@@ -157,10 +157,12 @@ export function opsRoutes(ctx: AppContext, session: Session) {
         {
           schema: {
             tags: ['ops'],
-            summary: 'Staff actions and autopilot steps, newest first; of one task with order_id',
-            querystring: z.object({ order_id: z.uuid().optional() }),
+            summary:
+              'Staff actions and autopilot steps, newest first, 50 a page; of one task with order_id; the next page with before=next',
+            querystring: z.object({ order_id: z.uuid().optional(), before: z.uuid().optional() }),
             response: {
               200: z.object({
+                next: z.string().nullable(),
                 results: z.array(
                   z.object({
                     _id: z.string(),
@@ -179,7 +181,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
             },
           },
         },
-        async (request) => auditList(ctx, request.query.order_id),
+        async (request) => auditList(ctx, { orderId: request.query.order_id, before: request.query.before }),
       );
 
       s.get(

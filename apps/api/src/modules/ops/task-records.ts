@@ -140,10 +140,21 @@ export async function orderTimeline(ctx: AppContext, orderId: string) {
   return { results: items };
 }
 
-/** GET /ops/audit: the newest staff actions and autopilot steps, of one task or all. */
-export async function auditList(ctx: AppContext, orderId: string | undefined) {
-  const rows = await auditRows(ctx.database.db, { orderId, limit: 500 });
+/** Rows per page of GET /ops/audit: a page stays quick to read, render and check as the log grows. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * GET /ops/audit: the newest staff actions and autopilot steps, of one task or all, a page at a time; `next` is
+ * the `before` of the following page, null on the last.
+ */
+export async function auditList(
+  ctx: AppContext,
+  query: { orderId?: string | undefined; before?: string | undefined },
+) {
+  const found = await auditRows(ctx.database.db, { ...query, limit: AUDIT_PAGE_SIZE + 1 });
+  const rows = found.slice(0, AUDIT_PAGE_SIZE);
   return {
+    next: found.length > AUDIT_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
     results: rows.map((a) => ({
       _id: a.id,
       at: a.at.toISOString(),

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { opsApi, opsToken } from './ops-client.ts';
 import type {
-  AuditRow,
+  AuditPage,
   Geek,
   GeekEarningHistory,
   GeekEarningTotals,
@@ -59,10 +59,19 @@ export const useTaskFiles = (id: string) =>
     queryKey: ['ops', 'order', id, 'files'],
     queryFn: () => opsApi<{ files: TaskFile[] }>(`/ops/orders/${id}/files`),
   });
+/** The audit log (of one task with orderId), newest first, a page at a time: fetchNextPage loads older rows. */
 export const useAudit = (orderId?: string) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: ['ops', 'audit', orderId ?? 'all'],
-    queryFn: () => opsApi<{ results: AuditRow[] }>(`/ops/audit${orderId ? `?order_id=${orderId}` : ''}`),
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams();
+      if (orderId) query.set('order_id', orderId);
+      if (pageParam) query.set('before', pageParam);
+      const search = query.toString();
+      return opsApi<AuditPage>(`/ops/audit${search ? `?${search}` : ''}`);
+    },
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 export const useGeeks = () =>
   useQuery({ queryKey: ['ops', 'geeks'], queryFn: () => opsApi<Geek[]>('/ops/geeks') });

@@ -89,6 +89,8 @@ export type AuditRow = {
   after: Record<string, unknown> | null;
   details: Record<string, unknown>;
 };
+/** A page of GET /ops/audit; `next` asks for the following one, null on the last. */
+export type AuditPage = { results: AuditRow[]; next: string | null };
 
 export type TaskFile = {
   _id: string;

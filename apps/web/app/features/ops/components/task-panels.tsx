@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAddNote, useAudit, useNotes, useOrderMoney, useTimeline } from '../api/ops-queries.ts';
-import { AuditTable } from './audit-table.tsx';
+import { useAddNote, useNotes, useOrderMoney, useTimeline } from '../api/ops-queries.ts';
+import { AuditLog } from './audit-table.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { dollars, formatWhen, OpsButton, OpsTextField, opsStyles as s } from './widgets.tsx';
 
@@ -101,11 +101,10 @@ export function TimelinePanel({ orderId }: { orderId: string }) {
 }
 
 export function TaskAudit({ orderId }: { orderId: string }) {
-  const audit = useAudit(orderId);
   return (
     <section className={s.card} aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
-      <AuditTable rows={audit.data?.results ?? []} label="Audit log of the task" />
+      <AuditLog orderId={orderId} label="Audit log of the task" />
     </section>
   );
 }
