@@ -10,6 +10,7 @@ import { useMe } from '../features/auth/api/user.ts';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { ChatButton } from '../features/messages/components/chat-button.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { clearPendingOrder } from '../lib/pending-order.ts';
 import { rememberBouncedFrom } from '../lib/return-to.ts';
 
 /** The signed-in client area: a visitor goes to the log-in popup and comes back afterwards. */
@@ -29,7 +30,13 @@ export default function ClientLayout() {
   useEffect(() => {
     if (unauthenticated) rememberBouncedFrom(location);
   }, [unauthenticated, location]);
-  useLiveUpdates(Boolean(me.data));
+  // Decision 040: a task started while logged out is kept until a sign-in succeeds. Signed in, it has been
+  // created (by the log-in popup, or by the server after Google), and a later log-in must not open it again.
+  const signedIn = Boolean(me.data);
+  useEffect(() => {
+    if (signedIn) clearPendingOrder();
+  }, [signedIn]);
+  useLiveUpdates(signedIn);
   useRouteFocus('main.page');
 
   if (unauthenticated) return <Navigate to="/login" replace />;

@@ -1,7 +1,7 @@
 import { defaultTaskTitle } from '@geekly/domain/orders/order-schemas.ts';
 import type { GoogleStart } from '@geekly/domain/users/google-sign-in.ts';
 import { timezone } from '../../../lib/api-client.ts';
-import { clearPendingOrder, readPendingOrder } from '../../../lib/pending-order.ts';
+import { readPendingOrder } from '../../../lib/pending-order.ts';
 import { forgetReturnTo, peekReturnTo } from '../../../lib/return-to.ts';
 import { signUpExtras } from '../../../lib/sign-up-extras.ts';
 
@@ -12,8 +12,10 @@ type Query = Partial<Record<keyof GoogleStart, string>>;
 /**
  * Decision 040: the address that starts Sign in with Google, carrying what the auth flow does next (seed 001
  * §4): the pending task (its checkout opens after), else the stored link; and what a sign-up sends (§5). The
- * server keeps them in the sign-in's sealed cookie, so they are taken out of this browser's storage now: coming
- * back signed in must not create the task, or follow the link, a second time.
+ * server keeps them in the sign-in's sealed cookie. The stored link is taken out of this browser's storage now:
+ * coming back signed in must not follow it a second time. The pending task stays until a sign-in succeeds (the
+ * signed-in area drops it): a sign-in refused or abandoned at Google keeps it for the next try, and the server
+ * creates a task once per toid, however often it is sent.
  */
 export function takeGoogleStartAddress(mode: 'login' | 'signup'): string {
   const query: Query = { mode, timezone_str: timezone() };
@@ -27,7 +29,6 @@ export function takeGoogleStartAddress(mode: 'login' | 'signup'): string {
     query.subject = pending.subject;
     // Seed 001 §2: a form without a title field names the task '{month} {subject} task' (the visitor's month).
     query.title = pending.title.trim() || defaultTaskTitle(pending.subject, new Date());
-    clearPendingOrder();
     forgetReturnTo();
   } else {
     const to = peekReturnTo();
