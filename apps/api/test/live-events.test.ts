@@ -111,6 +111,26 @@ describe('GET /events', () => {
     late.close();
   });
 
+  it('sends a replayed event once, when its NOTIFY reaches the process after the replay read it', async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const first = openStream(base, s.token);
+    const ready = await first.waitFor((e) => e.event === 'ready');
+    first.close();
+    await opsSend(order._id, 'while you were away');
+    const again = openStream(base, s.token, { 'last-event-id': ready.id ?? '' });
+    const replayed = await again.waitFor((e) => dataOf(e).type === 'message');
+    // The same event's notice once more, as a NOTIFY delivered late (PostgreSQL's listener connection can lag).
+    const id = Number(replayed.id);
+    t.app.live.hub.deliver({ id, u: s.id, t: 'message', o: order._id });
+    // A new event after it still arrives, and the stream has each event once.
+    await opsSend(order._id, 'and now');
+    await until(() => again.events.filter((e) => dataOf(e).type === 'message').length >= 2);
+    const ids = again.events.filter((e) => e.data !== undefined).map((e) => e.id);
+    again.close();
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('frees every subscriber and its memory when 1,000 streams open and drop', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

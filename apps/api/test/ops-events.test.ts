@@ -78,8 +78,32 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     const again = staffStream(ops, { 'last-event-id': ready.id ?? '' });
     await again.waitFor((e) => dataOf(e).order_id === orderA._id && dataOf(e).type === 'order');
     const replayed = again.events.map(dataOf).map((e) => `${e.type}:${e.order_id}`);
-    expect(replayed).toEqual([`order:${orderB._id}`, `message:${orderA._id}`, `order:${orderA._id}`]);
     again.close();
+    expect(replayed).toEqual([`order:${orderB._id}`, `message:${orderA._id}`, `order:${orderA._id}`]);
+    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+  });
+
+  it('sends a replayed task event once, when its NOTIFY reaches the process after the replay read it', async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token, { pages: 1 });
+    const first = staffStream(ops);
+    const ready = await first.waitFor((e) => e.event === 'ready');
+    first.close();
+    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await call(t, {
+      url: `/ops/orders/${order._id}/notes`,
+      token: ops,
+      body: { body: 'while you were away' },
+    });
+    const again = staffStream(ops, { 'last-event-id': ready.id ?? '' });
+    const replayed = await again.waitFor((e) => dataOf(e).order_id === order._id);
+    // The same event's notice once more, as a NOTIFY delivered late; then a new event, which still arrives.
+    t.app.staffLive.hub.deliver({ id: Number(replayed.id), u: s.id, t: 'records', o: order._id });
+    await call(t, { url: `/ops/orders/${order._id}/notes`, token: ops, body: { body: 'and now' } });
+    await until(() => again.events.filter((e) => dataOf(e).order_id === order._id).length >= 2);
+    const ids = again.events.filter((e) => e.data !== undefined).map((e) => e.id);
+    again.close();
+    expect(new Set(ids).size).toBe(ids.length);
     await until(() => t.app.staffLive.hub.subscriberCount === 0);
   });
 

@@ -9,7 +9,25 @@ type Pending = { id: number; frame: string }[];
  * One open stream: its socket, the token version of the session that opened it (a revocation to a later version
  * ends it, decision 027), and while it replays what it missed, the live events held back.
  */
-export type Subscriber = { socket: Socket; version: number; held: Pending | null };
+export type Subscriber = {
+  socket: Socket;
+  version: number;
+  held: Pending | null;
+  /** The events its catch-up replayed from the table: their NOTIFY may still arrive, and is not sent twice. */
+  replayed?: Set<number>;
+};
+
+/**
+ * What a stream does with a live event: holds it while it catches up, skips it when the catch-up already
+ * replayed it (a NOTIFY can come after the replay read its row), else writes it (true).
+ */
+export function takesLive(sub: Subscriber, id: number, frame: string): boolean {
+  if (sub.held) {
+    sub.held.push({ id, frame });
+    return false;
+  }
+  return !sub.replayed?.has(id);
+}
 
 /**
  * Ends a stream at once, for a revoked session or one past the per-user limit: nothing more is sent, and a
@@ -104,10 +122,7 @@ export class LiveHub {
     const frame = frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });
     // Encoded once for every stream of the user.
     const bytes = Buffer.from(frame);
-    for (const sub of set) {
-      if (sub.held) sub.held.push({ id: notice.id, frame });
-      else this.write(sub.socket, bytes);
-    }
+    for (const sub of set) if (takesLive(sub, notice.id, frame)) this.write(sub.socket, bytes);
     return set.size;
   }
 

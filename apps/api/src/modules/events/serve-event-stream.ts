@@ -18,7 +18,7 @@ export type EventSource = {
 /**
  * Brings a new stream up to date (decision 019): replays what a reconnecting stream missed, or tells it to
  * refetch ('ready' for a first stream, 'resync' for a gap too old to replay), then lets through the live events
- * held back meanwhile, each once.
+ * held back meanwhile, each once; a replayed event's NOTIFY arriving later is skipped (`takesLive`).
  */
 export async function catchUp(db: Db, sub: Subscriber, lastId: number | undefined, source: EventSource) {
   let replayed: Replayed[] = [];
@@ -44,6 +44,7 @@ export async function catchUp(db: Db, sub: Subscriber, lastId: number | undefine
       out += frameOf(e.id, e.orderId ? { type: e.type, order_id: e.orderId } : { type: e.type });
     }
     for (const h of sub.held) if (!sent.has(h.id) && h.id > (lastId ?? 0)) out += h.frame;
+    if (sent.size > 0) sub.replayed = sent;
   }
   sub.held = null;
   if (out) sub.socket.write(out);

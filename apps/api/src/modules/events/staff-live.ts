@@ -11,7 +11,7 @@ import {
 } from './events.repository.ts';
 import { HeardEvents } from './heard-events.ts';
 import { HEARTBEAT_MS } from './live.ts';
-import { dropStream, frameOf, PING, type Subscriber } from './live-hub.ts';
+import { dropStream, frameOf, PING, type Subscriber, takesLive } from './live-hub.ts';
 
 /** A staff stream also knows its staff member, and when the token that opened it expires (decision 027). */
 export type StaffSubscriber = Subscriber & { userId: string; expiresAt: number };
@@ -72,10 +72,7 @@ export class StaffHub {
     if (this.subs.size === 0 || !notice.o || !STAFF_EVENT_TYPES.includes(notice.t)) return;
     const frame = frameOf(notice.id, { type: notice.t, order_id: notice.o });
     const bytes = Buffer.from(frame);
-    for (const sub of this.subs) {
-      if (sub.held) sub.held.push({ id: notice.id, frame });
-      else this.write(sub.socket, bytes);
-    }
+    for (const sub of this.subs) if (takesLive(sub, notice.id, frame)) this.write(sub.socket, bytes);
   }
 
   /** The heartbeat: ends the streams whose token has expired by `now`, and pings the others. */
