@@ -34,6 +34,17 @@ const until = async (cond: () => boolean, ms = 5000) => {
   }
 };
 
+/** A student whose stream was open, then closed while the Account Manager wrote `message`. */
+async function missedWhileAway(message: string) {
+  const s = await signUpClient(t);
+  const order = await pricedOrder(t, s.token);
+  const first = openStream(base, s.token);
+  const ready = await first.waitFor((e) => e.event === 'ready');
+  first.close();
+  await opsSend(order._id, message);
+  return { s, order, readyId: ready.id ?? '' };
+}
+
 describe('GET /events', () => {
   it("carries the user's message, order and balance events, and never another user's", async () => {
     const s = await signUpClient(t);
@@ -84,15 +95,10 @@ describe('GET /events', () => {
   });
 
   it('replays what a reconnecting stream missed from Last-Event-ID, and asks for a refetch when too old', async () => {
-    const s = await signUpClient(t);
-    const order = await pricedOrder(t, s.token);
-    const first = openStream(base, s.token);
-    const ready = await first.waitFor((e) => e.event === 'ready');
-    first.close();
-    await opsSend(order._id, 'while you were away 1');
+    const { s, order, readyId } = await missedWhileAway('while you were away 1');
     await opsSend(order._id, 'while you were away 2');
 
-    const again = openStream(base, s.token, { 'last-event-id': ready.id ?? '' });
+    const again = openStream(base, s.token, { 'last-event-id': readyId });
     await until(() => again.events.length >= 2);
     expect(again.events.map((e) => dataOf(e).type)).toEqual(['message', 'message']);
     expect(Number(again.events[1]?.id)).toBeGreaterThan(Number(again.events[0]?.id));
@@ -112,13 +118,8 @@ describe('GET /events', () => {
   });
 
   it('sends a replayed event once, when its NOTIFY reaches the process after the replay read it', async () => {
-    const s = await signUpClient(t);
-    const order = await pricedOrder(t, s.token);
-    const first = openStream(base, s.token);
-    const ready = await first.waitFor((e) => e.event === 'ready');
-    first.close();
-    await opsSend(order._id, 'while you were away');
-    const again = openStream(base, s.token, { 'last-event-id': ready.id ?? '' });
+    const { s, order, readyId } = await missedWhileAway('while you were away');
+    const again = openStream(base, s.token, { 'last-event-id': readyId });
     const replayed = await again.waitFor((e) => dataOf(e).type === 'message');
     // The same event's notice once more, as a NOTIFY delivered late (PostgreSQL's listener connection can lag).
     const id = Number(replayed.id);
