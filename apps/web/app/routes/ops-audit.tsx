@@ -1,4 +1,4 @@
-import { AuditLog } from '../features/ops/components/audit-table.tsx';
+import { AuditLog } from '../features/ops/components/audit-log.tsx';
 import { opsStyles as s } from '../features/ops/components/widgets.tsx';
 
 export function meta() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddNote, useNotes, useOrderMoney, useTimeline } from '../api/ops-queries.ts';
-import { AuditLog } from './audit-table.tsx';
+import { AuditLog } from './audit-log.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { dollars, formatWhen, OpsButton, OpsTextField, opsStyles as s } from './widgets.tsx';
 
