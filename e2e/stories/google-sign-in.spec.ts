@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ONE_SIZE, shot } from '../support/layout.ts';
+import { keepPendingTask, storedPendingTask } from '../support/pending-task.ts';
 import { openPublicPage } from '../support/public-site.ts';
 import { expectNoA11yViolations, JSON_CALL, submitSignUp, uniqueEmail } from '../support/student.ts';
 
 // Decision 040: Sign in with Google. The stories' Google is a real OpenID Connect provider on loopback
 // (playwright.config.ts starts it); its sign-in page takes any e-mail, verified or not.
-
-const PENDING_KEY = 'geekly.orderPending';
 
 /** The provider's sign-in page, as a Google account with this e-mail. */
 async function signInAtProvider(page: Page, email: string, verified = true) {
@@ -57,11 +56,7 @@ test('A visitor with a pending task signs up with Google and lands on the new ta
   page,
 }, testInfo) => {
   const title = `Essay on Othello ${Date.now()}`;
-  await page.goto('/');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    PENDING_KEY,
-    JSON.stringify({ toid: `toid-${testInfo.project.name}-${Date.now()}`, title, subject: 'English' }),
-  ] as const);
+  await keepPendingTask(page, { title, subject: 'English' });
   await page.goto('/signup');
   await page
     .getByRole('dialog', { name: 'Sign up' })
@@ -76,7 +71,7 @@ test('A visitor with a pending task signs up with Google and lands on the new ta
     [title, 'English'],
   ]);
   // Kept through the trip to Google, the pending task is dropped once signed in: a later log-in opens no task.
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
+  await expect.poll(() => storedPendingTask(page)).toBeNull();
 });
 
 test(
@@ -84,11 +79,7 @@ test(
   ONE_SIZE,
   async ({ page }, testInfo) => {
     const title = `Essay on Macbeth ${Date.now()}`;
-    await page.goto('/');
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      PENDING_KEY,
-      JSON.stringify({ toid: `toid-refused-${Date.now()}`, title, subject: 'English' }),
-    ] as const);
+    await keepPendingTask(page, { title, subject: 'English' });
     await page.goto('/signup');
     await page
       .getByRole('dialog', { name: 'Sign up' })
@@ -110,7 +101,7 @@ test(
     await expect(page.getByText(title).first()).toBeVisible();
     const list = await (await page.request.get('/api/v3/orders?page=0', { headers: JSON_CALL })).json();
     expect(list.results.map((o: { title: string }) => o.title)).toEqual([title]);
-    expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
+    expect(await storedPendingTask(page)).toBeNull();
   },
 );
 

@@ -1,25 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { keepPendingTask, storedPendingTask } from '../support/pending-task.ts';
 import { expectNoSeriousA11yViolations, JSON_CALL, submitSignUp, uniqueEmail } from '../support/student.ts';
-
-// Decision 011: the landing form keeps a task started while logged out under this key; the form itself is
-// another story's, so this one sets the key as the form would.
-const PENDING_KEY = 'geekly.orderPending';
 
 test('A visitor with a pending task signs up in the popup and lands on the new task’s checkout', async ({
   page,
 }, testInfo) => {
   const title = `Essay on Macbeth ${Date.now()}`;
-  const toid = `toid-${testInfo.project.name}-${Date.now()}`;
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
   });
 
-  await page.goto('/');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    PENDING_KEY,
-    JSON.stringify({ toid, title, subject: 'English', from: 'home' }),
-  ] as const);
+  const toid = await keepPendingTask(page, { title, subject: 'English', from: 'home' });
   await page.goto('/signup');
   const dialog = page.getByRole('dialog', { name: 'Sign up' });
   await expect(dialog).toBeVisible();
@@ -38,7 +30,7 @@ test('A visitor with a pending task signs up in the popup and lands on the new t
   expect(
     list.results.map((o: { _id: string; title: string; subject: string }) => [o._id, o.title, o.subject]),
   ).toEqual([[orderId, title, 'English']]);
-  expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
+  expect(await storedPendingTask(page)).toBeNull();
 
   // The same toid again (a second tab finishing the same sign-up) answers the same task.
   const again = await page.request.post('/api/v3/orders', {
