@@ -331,7 +331,7 @@ export const orderTransitions = pgTable(
       .notNull()
       .references(() => orders.id),
     name: text('name').notNull(),
-    actor: text('actor', { enum: ['client', 'operator', 'gateway', 'system'] }).notNull(),
+    actor: text('actor', { enum: ['client', 'operator', 'gateway', 'system', 'geek'] }).notNull(),
     actorId: uuid('actor_id'),
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
