@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, geekLogins } from '../src/db/schema.ts';
-import { auditLogOf, call, createTestApp, signUpClient, staffToken, type TestApp } from './helpers/test-app.ts';
+import {
+  auditLogOf,
+  call,
+  createTestApp,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
 import { approvedGeek, mailsTo, setPasswordToken, ws } from './helpers/workspace.ts';
 
 // Issue 31 items 1 and 2, decision 047: Geek log-ins are their own kind of token; applications become Geeks.
@@ -15,11 +22,19 @@ afterAll(() => t?.close());
 
 describe('applications in the back office', () => {
   it('lists a Geek application without its password, approves it into a Geek who signs in with that password', async () => {
-    const geek = await approvedGeek(t, admin, { name: 'Ada King Lovelace', subjects: ['English', 'History'] });
+    const geek = await approvedGeek(t, admin, {
+      name: 'Ada King Lovelace',
+      subjects: ['English', 'History'],
+    });
     const list = await call(t, { url: '/ops/applications?kind=geek', token: admin });
     expect(list.status).toBe(200);
     const row = list.body.results.find((a: { _id: string }) => a._id === geek.applicationId);
-    expect(row).toMatchObject({ email: geek.email, status: 'approved', geek_id: geek.id, expertise: 'Compilers' });
+    expect(row).toMatchObject({
+      email: geek.email,
+      status: 'approved',
+      geek_id: geek.id,
+      expertise: 'Compilers',
+    });
     expect(JSON.stringify(list.body)).not.toContain('password');
     expect(JSON.stringify(list.body)).not.toContain('argon2');
     // The password is stored hashed, never as sent.
@@ -35,9 +50,15 @@ describe('applications in the back office', () => {
     });
     const audit = await auditLogOf(t, admin);
     expect(audit.some((a) => a.action === 'application_approve' && a.subject_id === geek.id)).toBe(true);
-    expect((await mailsTo(t, geek.email)).some((m) => m.includes('http://localhost:3000/workspace/login'))).toBe(true);
+    expect(
+      (await mailsTo(t, geek.email)).some((m) => m.includes('http://localhost:3000/workspace/login')),
+    ).toBe(true);
     // Decided once.
-    const again = await call(t, { url: `/ops/applications/${geek.applicationId}/approve`, token: admin, body: {} });
+    const again = await call(t, {
+      url: `/ops/applications/${geek.applicationId}/approve`,
+      token: admin,
+      body: {},
+    });
     expect(again.status).toBe(409);
   });
 
@@ -45,9 +66,20 @@ describe('applications in the back office', () => {
     const applied = await call(t, {
       url: '/applications',
       ip: t.nextIp(),
-      body: { kind: 'geek', name: 'Rex', email: 'rex@example.com', password: 'abcdefgh', expertise: 'x', subject: 'y' },
+      body: {
+        kind: 'geek',
+        name: 'Rex',
+        email: 'rex@example.com',
+        password: 'abcdefgh',
+        expertise: 'x',
+        subject: 'y',
+      },
     });
-    const empty = await call(t, { url: `/ops/applications/${applied.body._id}/reject`, token: admin, body: { reason: ' ' } });
+    const empty = await call(t, {
+      url: `/ops/applications/${applied.body._id}/reject`,
+      token: admin,
+      body: { reason: ' ' },
+    });
     expect(empty.status).toBe(422);
     const res = await call(t, {
       url: `/ops/applications/${applied.body._id}/reject`,
@@ -55,13 +87,20 @@ describe('applications in the back office', () => {
       body: { reason: 'We need more experience in the subject' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'rejected', reason: 'We need more experience in the subject', geek_id: null });
+    expect(res.body).toMatchObject({
+      status: 'rejected',
+      reason: 'We need more experience in the subject',
+      geek_id: null,
+    });
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, applied.body._id));
     expect(rows.map((r) => r.action)).toEqual(['application_reject']);
     expect((await mailsTo(t, 'rex@example.com')).some((m) => m.includes('more experience'))).toBe(true);
     const login = await t.db.select().from(geekLogins).where(eq(geekLogins.email, 'rex@example.com'));
     expect(login).toEqual([]);
-    expect((await call(t, { url: '/workspace/session', body: { email: 'rex@example.com', password: 'abcdefgh' } })).status).toBe(400);
+    expect(
+      (await call(t, { url: '/workspace/session', body: { email: 'rex@example.com', password: 'abcdefgh' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('makes a Geek whose application password is under 8 characters change it first', async () => {
@@ -69,9 +108,15 @@ describe('applications in the back office', () => {
     expect(geek.session.body.geek.must_change_password).toBe(true);
     expect((await ws(t, geek.token, '/offers')).status).toBe(403);
     expect((await ws(t, geek.token, '/me')).status).toBe(200);
-    const tooShort = await ws(t, geek.token, '/me/password', { current_password: 'short1', new_password: 'short2' });
+    const tooShort = await ws(t, geek.token, '/me/password', {
+      current_password: 'short1',
+      new_password: 'short2',
+    });
     expect(tooShort.status).toBe(422);
-    const changed = await ws(t, geek.token, '/me/password', { current_password: 'short1', new_password: 'a longer one' });
+    const changed = await ws(t, geek.token, '/me/password', {
+      current_password: 'short1',
+      new_password: 'a longer one',
+    });
     expect(changed.status).toBe(200);
     expect((await ws(t, changed.body.jwt, '/offers')).status).toBe(200);
     // The old token ended with the change.
@@ -89,17 +134,31 @@ describe('Geek sessions (decision 047)', () => {
   it('refuses a wrong password and an unknown e-mail alike, and limits failures', async () => {
     const geek = await approvedGeek(t, admin);
     const ip = t.nextIp();
-    const wrong = await call(t, { url: '/workspace/session', ip, body: { email: geek.email, password: 'nope nope' } });
+    const wrong = await call(t, {
+      url: '/workspace/session',
+      ip,
+      body: { email: geek.email, password: 'nope nope' },
+    });
     expect(wrong.status).toBe(400);
-    const unknown = await call(t, { url: '/workspace/session', ip, body: { email: 'x@example.com', password: 'nope' } });
+    const unknown = await call(t, {
+      url: '/workspace/session',
+      ip,
+      body: { email: 'x@example.com', password: 'nope' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toBe(wrong.body.detail);
     let last = 0;
     for (let i = 0; i < 11; i++)
-      last = (await call(t, { url: '/workspace/session', ip, body: { email: geek.email, password: `bad ${i}` } })).status;
+      last = (
+        await call(t, { url: '/workspace/session', ip, body: { email: geek.email, password: `bad ${i}` } })
+      ).status;
     expect(last).toBe(429);
     // Even the right password waits now (from that address, for that e-mail).
-    const right = await call(t, { url: '/workspace/session', ip, body: { email: geek.email, password: geek.password } });
+    const right = await call(t, {
+      url: '/workspace/session',
+      ip,
+      body: { email: geek.email, password: geek.password },
+    });
     expect(right.status).toBe(429);
   });
 
@@ -124,18 +183,36 @@ describe('Geek sessions (decision 047)', () => {
     const geek = await approvedGeek(t, admin);
     expect((await ws(t, geek.token, '/logout', {})).status).toBe(204);
     expect((await ws(t, geek.token, '/me')).status).toBe(401);
-    const again = await call(t, { url: '/workspace/session', ip: t.nextIp(), body: { email: geek.email, password: geek.password } });
+    const again = await call(t, {
+      url: '/workspace/session',
+      ip: t.nextIp(),
+      body: { email: geek.email, password: geek.password },
+    });
     expect((await ws(t, again.body.jwt, '/me')).status).toBe(200);
   });
 
   it('ends the sessions of a Geek staff disable, and refuses their log-in', async () => {
     const geek = await approvedGeek(t, admin);
-    const off = await call(t, { method: 'PATCH', url: `/ops/geeks/${geek.id}`, token: admin, body: { is_disabled: true } });
+    const off = await call(t, {
+      method: 'PATCH',
+      url: `/ops/geeks/${geek.id}`,
+      token: admin,
+      body: { is_disabled: true },
+    });
     expect(off.status).toBe(200);
     expect((await ws(t, geek.token, '/me')).status).toBe(401);
-    const login = await call(t, { url: '/workspace/session', ip: t.nextIp(), body: { email: geek.email, password: geek.password } });
+    const login = await call(t, {
+      url: '/workspace/session',
+      ip: t.nextIp(),
+      body: { email: geek.email, password: geek.password },
+    });
     expect(login.status).toBe(403);
-    const on = await call(t, { method: 'PATCH', url: `/ops/geeks/${geek.id}`, token: admin, body: { is_disabled: false } });
+    const on = await call(t, {
+      method: 'PATCH',
+      url: `/ops/geeks/${geek.id}`,
+      token: admin,
+      body: { is_disabled: false },
+    });
     expect(on.status).toBe(200);
     expect((await ws(t, geek.token, '/me')).status).toBe(401);
   });
@@ -151,16 +228,36 @@ describe('Geek sessions (decision 047)', () => {
 
   it('restores a password by a one-time link; invites an existing profile by e-mail (72 hours)', async () => {
     const geek = await approvedGeek(t, admin);
-    const asked = await call(t, { url: '/workspace/password-restore', ip: t.nextIp(), body: { email: geek.email } });
+    const asked = await call(t, {
+      url: '/workspace/password-restore',
+      ip: t.nextIp(),
+      body: { email: geek.email },
+    });
     expect(asked.status).toBe(204);
-    expect((await call(t, { url: '/workspace/password-restore', ip: t.nextIp(), body: { email: 'no@example.com' } })).status).toBe(204);
+    expect(
+      (
+        await call(t, {
+          url: '/workspace/password-restore',
+          ip: t.nextIp(),
+          body: { email: 'no@example.com' },
+        })
+      ).status,
+    ).toBe(204);
     const token = await setPasswordToken(t, geek.email);
     expect(token.length).toBeGreaterThan(20);
-    const set = await call(t, { url: '/workspace/set-password', ip: t.nextIp(), body: { token, password: 'brand new pass' } });
+    const set = await call(t, {
+      url: '/workspace/set-password',
+      ip: t.nextIp(),
+      body: { token, password: 'brand new pass' },
+    });
     expect(set.status).toBe(200);
     expect((await ws(t, set.body.jwt, '/me')).status).toBe(200);
     expect((await ws(t, geek.token, '/me')).status).toBe(401);
-    const reuse = await call(t, { url: '/workspace/set-password', ip: t.nextIp(), body: { token, password: 'brand new pass' } });
+    const reuse = await call(t, {
+      url: '/workspace/set-password',
+      ip: t.nextIp(),
+      body: { token, password: 'brand new pass' },
+    });
     expect(reuse.status).toBe(422);
 
     const profile = await call(t, {
@@ -168,13 +265,21 @@ describe('Geek sessions (decision 047)', () => {
       token: admin,
       body: { public_full_name: 'Linus T.', major: 'Computer science', public_subjects: ['English'] },
     });
-    const invited = await call(t, { url: `/ops/geeks/${profile.body._id}/invite`, token: admin, body: { email: 'linus@example.com' } });
+    const invited = await call(t, {
+      url: `/ops/geeks/${profile.body._id}/invite`,
+      token: admin,
+      body: { email: 'linus@example.com' },
+    });
     expect(invited.status).toBe(201);
     expect(Date.parse(invited.body.expires_at) - t.ctx.now().getTime()).toBeGreaterThan(71 * 3_600_000);
     const inviteToken = await setPasswordToken(t, 'linus@example.com');
     expect(inviteToken.length).toBeGreaterThan(20);
     t.clock.offsetMs = 73 * 3_600_000;
-    const late = await call(t, { url: '/workspace/set-password', ip: t.nextIp(), body: { token: inviteToken, password: 'linus password' } });
+    const late = await call(t, {
+      url: '/workspace/set-password',
+      ip: t.nextIp(),
+      body: { token: inviteToken, password: 'linus password' },
+    });
     t.clock.offsetMs = 0;
     expect(late.status).toBe(422);
   });

@@ -21,7 +21,8 @@ export async function approvedGeek(
       subject: 'Computer science',
     },
   });
-  if (applied.status !== 201) throw new Error(`apply failed ${applied.status} ${JSON.stringify(applied.body)}`);
+  if (applied.status !== 201)
+    throw new Error(`apply failed ${applied.status} ${JSON.stringify(applied.body)}`);
   const approved = await call(t, {
     url: `/ops/applications/${applied.body._id}/approve`,
     token: admin,
@@ -46,7 +47,13 @@ export const ws = (
   url: string,
   body?: unknown,
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-) => call(t, { url: `/workspace${url}`, token, ...(body === undefined ? {} : { body }), ...(method ? { method } : {}) });
+) =>
+  call(t, {
+    url: `/workspace${url}`,
+    token,
+    ...(body === undefined ? {} : { body }),
+    ...(method ? { method } : {}),
+  });
 
 /** The sent mails' bodies (quoted-printable undone), after the outbox is delivered. */
 export async function mailsTo(t: TestApp, email: string): Promise<string[]> {
