@@ -1,8 +1,12 @@
 import { opsUploadRequestSchema } from '@geekly/domain/files/file-schemas.ts';
 import {
+  payoutRequestResponseSchema,
+  payoutRequestSchema,
+  payoutRequestsResponseSchema,
   WORKSPACE_MESSAGES,
   workspaceAttachFilesSchema,
   workspaceAttachResponseSchema,
+  workspaceEarningsSchema,
   workspaceMessageSchema,
   workspaceMessagesResponseSchema,
   workspaceOffersResponseSchema,
@@ -21,6 +25,8 @@ import { errorResponses } from '../../plugins/openapi.ts';
 import { eventsAfter, latestUserEventId, WORKSPACE_STORED_EVENTS } from '../events/events.repository.ts';
 import type { Live } from '../events/live.ts';
 import { serveEventStream } from '../events/serve-event-stream.ts';
+import { geekPayoutRequests, requestPayout } from '../payments/geek-payout-entries.ts';
+import { workspaceEarnings } from './earnings.ts';
 import { geekSessionIsCurrent } from './geek-logins.repository.ts';
 import { currentGeek, geekGuard } from './geek-session.ts';
 import { attachWorkspaceFiles, createWorkspaceUpload } from './workspace-files.ts';
@@ -205,6 +211,46 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
           },
         });
       },
+    );
+
+    r.get(
+      '/workspace/earnings',
+      {
+        schema: {
+          tags: ['workspace'],
+          summary:
+            'Earnings (pending until the work is accepted), tips and payouts, and what Geekly owes the Geek now',
+          response: { 200: workspaceEarningsSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => workspaceEarnings(ctx, currentGeek(request)),
+    );
+
+    r.get(
+      '/workspace/payout-requests',
+      {
+        schema: {
+          tags: ['workspace'],
+          summary: "This Geek's payout requests, newest first",
+          response: { 200: payoutRequestsResponseSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => geekPayoutRequests(ctx, currentGeek(request).geek),
+    );
+
+    r.post(
+      '/workspace/payout-requests',
+      {
+        schema: {
+          tags: ['workspace'],
+          summary:
+            'Ask for a payout of what is owed (all of it not yet asked for, without an amount); staff record it',
+          body: payoutRequestSchema,
+          response: { 201: payoutRequestResponseSchema, ...errorResponses(401, 403, 422) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await requestPayout(ctx, currentGeek(request).geek, request.body)),
     );
   };
 }
