@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Actor,
   amountDueCents,
+  GEEK_ACTOR_TRANSITIONS,
   MAX_TIP_CENTS,
   OPERATOR_TRANSITIONS,
   ORDER_TRANSITION_TABLE,
@@ -117,15 +118,17 @@ const CLIENT_TRANSITIONS = [
 const SYSTEM_ONLY = ['auto_accept'] as const;
 const OPERATOR_ONLY = [
   'accept_instructions',
-  'assign_geek',
-  'start_work',
-  'deliver',
   'accept_revision',
   'decline_revision',
-  'deliver_revision',
   'accept_refund',
   'decline_refund',
+  'pass_check',
+  'return_to_geek',
 ] as const;
+/** Decision 047: what staff and the Geek in their workspace both run. */
+const OPERATOR_AND_GEEK = ['assign_geek', 'start_work', 'deliver', 'deliver_revision'] as const;
+const GEEK_ONLY = ['give_back'] as const;
+const held = { tags: [...checked.tags, 'quality_check'] };
 
 // For each transition, a task and an input its guard accepts, so a refusal below can only come from the actor.
 const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInput<N> } } = {
@@ -157,6 +160,9 @@ const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInpu
   deliver_revision: { state: order(onRevision), input: {} },
   accept_refund: { state: order(refundRequested), input: {} },
   decline_refund: { state: order(refundRequested), input: {} },
+  give_back: { state: order(assigned), input: {} },
+  pass_check: { state: order({ ...working, ...held, finalDraftCount: 1 }), input: {} },
+  return_to_geek: { state: order({ ...working, ...held }), input: { note: 'Cite the sources' } },
 };
 const runValid = (name: TransitionName, actor: Actor, change: Partial<OrderState> = {}) =>
   runTransition(name, actor, { ...VALID[name].state, ...change }, VALID[name].input, { now });
@@ -164,7 +170,7 @@ const runValid = (name: TransitionName, actor: Actor, change: Partial<OrderState
 describe('the transition table', () => {
   it('holds exactly the client and operator transitions', () => {
     expect(Object.keys(ORDER_TRANSITION_TABLE).sort()).toEqual(
-      [...CLIENT_TRANSITIONS, ...OPERATOR_ONLY, ...SYSTEM_ONLY].sort(),
+      [...CLIENT_TRANSITIONS, ...OPERATOR_ONLY, ...OPERATOR_AND_GEEK, ...GEEK_ONLY, ...SYSTEM_ONLY].sort(),
     );
   });
   it('names the actors of every transition', () => {
@@ -177,21 +183,36 @@ describe('the transition table', () => {
       expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['operator']);
       expect(ORDER_TRANSITION_TABLE[name].when.length, name).toBeGreaterThan(0);
     }
+    for (const name of OPERATOR_AND_GEEK)
+      expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['operator', 'geek']);
+    for (const name of GEEK_ONLY) expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['geek']);
   });
-  it('lists exactly the operator transitions as OPERATOR_TRANSITIONS', () => {
-    expect([...OPERATOR_TRANSITIONS].sort()).toEqual([...OPERATOR_ONLY].sort());
+  it("lists exactly the operator transitions as OPERATOR_TRANSITIONS, and the Geek's as GEEK_ACTOR_TRANSITIONS", () => {
+    expect([...OPERATOR_TRANSITIONS].sort()).toEqual([...OPERATOR_ONLY, ...OPERATOR_AND_GEEK].sort());
+    expect([...GEEK_ACTOR_TRANSITIONS].sort()).toEqual([...OPERATOR_AND_GEEK, ...GEEK_ONLY].sort());
+  });
+  it.each([...OPERATOR_AND_GEEK, ...GEEK_ONLY])('%s runs for the Geek and refuses the client', (name) => {
+    expect(runValid(name, 'geek').ok).toBe(true);
+    expect(runValid(name, 'client')).toEqual(refused('not_allowed'));
+    expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
+  });
+  it.each(OPERATOR_ONLY)('%s refuses the Geek', (name) => {
+    expect(runValid(name, 'geek')).toEqual(refused('not_allowed'));
   });
   it.each(CLIENT_TRANSITIONS)('%s runs for the client and refuses the operator and the system', (name) => {
     expect(runValid(name, 'client').ok).toBe(true);
     expect(runValid(name, 'operator')).toEqual(refused('not_allowed'));
     expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
   });
-  it.each(OPERATOR_ONLY)('%s runs for the operator and refuses the client and the gateway', (name) => {
-    expect(runValid(name, 'operator').ok).toBe(true);
-    expect(runValid(name, 'client')).toEqual(refused('not_allowed'));
-    expect(runValid(name, 'gateway')).toEqual(refused('not_allowed'));
-    expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
-  });
+  it.each([...OPERATOR_ONLY, ...OPERATOR_AND_GEEK])(
+    '%s runs for the operator and refuses the client and the gateway',
+    (name) => {
+      expect(runValid(name, 'operator').ok).toBe(true);
+      expect(runValid(name, 'client')).toEqual(refused('not_allowed'));
+      expect(runValid(name, 'gateway')).toEqual(refused('not_allowed'));
+      expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
+    },
+  );
   it('lets the payment gateway run pay and tip, and nothing else of the client', () => {
     expect(runValid('pay', 'gateway').ok).toBe(true);
     expect(runValid('tip', 'gateway').ok).toBe(true);
@@ -199,13 +220,20 @@ describe('the transition table', () => {
       expect(runValid(name, 'gateway'), name).toEqual(refused('not_allowed'));
     }
   });
-  it.each([...CLIENT_TRANSITIONS, ...OPERATOR_ONLY])('%s refuses a deleted task (order_deleted)', (name) => {
-    const actor = (OPERATOR_TRANSITIONS as readonly string[]).includes(name) ? 'operator' : 'client';
-    expect(runValid(name, actor, { tags: [...VALID[name].state.tags, 'delete_order'] })).toEqual(
-      refused('order_deleted'),
-    );
-    expect(runValid(name, actor, { client_remove: true })).toEqual(refused('order_deleted'));
-  });
+  it.each([...CLIENT_TRANSITIONS, ...OPERATOR_ONLY, ...OPERATOR_AND_GEEK, ...GEEK_ONLY])(
+    '%s refuses a deleted task (order_deleted)',
+    (name) => {
+      const actor = (OPERATOR_TRANSITIONS as readonly string[]).includes(name)
+        ? 'operator'
+        : (GEEK_ONLY as readonly string[]).includes(name)
+          ? 'geek'
+          : 'client';
+      expect(runValid(name, actor, { tags: [...VALID[name].state.tags, 'delete_order'] })).toEqual(
+        refused('order_deleted'),
+      );
+      expect(runValid(name, actor, { client_remove: true })).toEqual(refused('order_deleted'));
+    },
+  );
 });
 
 describe('a whole life, chaining the patches', () => {
@@ -954,5 +982,55 @@ describe('changing the course (decision 038)', () => {
     expect(run('change_subject', 'client', { ...lookingForGeek, refunded: true }, input)).toEqual(
       refused('not_allowed'),
     );
+  });
+});
+
+describe("the Geek's own steps and the quality check (decisions 047, 048)", () => {
+  it('gives back only before work starts, and the task is looking for a Geek again', () => {
+    const back = accepted(run('give_back', 'geek', order(assigned), {}));
+    expect(back.patch).toMatchObject({ system_client_status: 'Paid', client_status: null, writer_id: null });
+    expect(back.effects).toEqual([]);
+    expect(run('give_back', 'geek', order(working), {})).toEqual(refused('not_allowed'));
+    expect(run('give_back', 'geek', order({ ...assigned, work_started_at: hours(-1) }), {})).toEqual(
+      refused('not_allowed'),
+    );
+  });
+  it('holds a checked delivery for staff: only the tag changes, no notice; the student gets it on pass_check', () => {
+    const o = order({ ...working, finalDraftCount: 1 });
+    const heldDelivery = accepted(run('deliver', 'geek', o, { check: true }));
+    expect(heldDelivery.patch).toEqual({
+      tags: [...o.tags, 'quality_check'],
+      check_note: null,
+      check_requested_at: now,
+    });
+    expect(heldDelivery.effects).toEqual([]);
+    const waiting = order({ ...working, finalDraftCount: 1, tags: heldDelivery.patch.tags ?? [] });
+    expect(run('deliver', 'geek', waiting, {})).toEqual(refused('not_allowed'));
+    const passed = accepted(run('pass_check', 'operator', waiting, {}));
+    expect(passed.patch).toMatchObject({ system_client_status: 'Completed', client_status: 'Sent' });
+    expect(passed.patch.tags).not.toContain('quality_check');
+    expect(passed.effects).toEqual([{ kind: 'notify', notice: 'order_delivered' }]);
+  });
+  it('passes a held revision as a delivered revision', () => {
+    const waiting = order({ ...onRevision, tags: [...onRevision.tags, 'quality_check'] });
+    const passed = accepted(run('pass_check', 'operator', waiting, {}));
+    expect(passed.patch).toMatchObject({
+      system_client_status: 'Revision Completed',
+      client_status: 'Revision sent',
+    });
+    expect(passed.effects).toEqual([{ kind: 'notify', notice: 'revision_delivered' }]);
+  });
+  it('returns a held delivery to the Geek with the note; nothing to check refuses both', () => {
+    const waiting = order({ ...working, tags: [...working.tags, 'quality_check'] });
+    const back = accepted(run('return_to_geek', 'operator', waiting, { note: ' Cite it ' }));
+    expect(back.patch).toEqual({ tags: working.tags, check_note: 'Cite it' });
+    expect(run('return_to_geek', 'operator', order(working), { note: 'x' })).toEqual(refused('not_allowed'));
+    expect(run('pass_check', 'operator', order({ ...working, finalDraftCount: 1 }), {})).toEqual(
+      refused('not_allowed'),
+    );
+  });
+  it('delivers at once without the check', () => {
+    const d = accepted(run('deliver', 'geek', order({ ...working, finalDraftCount: 1 }), { check: false }));
+    expect(d.patch).toMatchObject({ client_status: 'Sent' });
   });
 });

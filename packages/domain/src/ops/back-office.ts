@@ -16,6 +16,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What a task in the queue needs from staff, in the order the queue shows the groups. */
 export const QUEUE_GROUPS = [
+  { id: 'check', label: 'Quality check' },
   { id: 'instructions', label: 'Instructions to check' },
   { id: 'assign', label: 'Geek to assign' },
   { id: 'deadline', label: 'Deadline close' },
@@ -34,6 +35,8 @@ export const DEADLINE_CLOSE_MS = 24 * 3_600_000;
  */
 export function queueGroup(o: OrderStatusInput, unreadClientMessages: number, now: Date): QueueGroup | null {
   if (o.system_client_status === 'Refund Requested') return 'refund';
+  // Decision 048: a Geek's delivery waiting for staff before the student sees it.
+  if (o.tags.includes('quality_check')) return 'check';
   if (o.system_client_status === 'Revision Requested' || o.client_status === 'On revision') return 'revision';
   if (isLookingForGeek(o) && paymentState(o) !== 'unpaid')
     return o.tags.includes('instr_ok') ? 'assign' : 'instructions';
@@ -54,7 +57,8 @@ export function allowedOperatorTransitions(o: OrderState, now: Date): Transition
   return OPERATOR_TRANSITIONS.filter((name) => {
     // Checking instructions again changes nothing: not offered once they are checked.
     if (name === 'accept_instructions' && o.tags.includes('instr_ok')) return false;
-    const input = name === 'assign_geek' ? { writerId: 'any' } : {};
+    const input =
+      name === 'assign_geek' ? { writerId: 'any' } : name === 'return_to_geek' ? { note: 'any' } : {};
     // biome-ignore lint/suspicious/noExplicitAny: each name gets the input its transition takes
     return runTransition(name, 'operator', o, input as any, { now }).ok;
   });
@@ -83,6 +87,8 @@ export const geekPatchSchema = z
     major: z.string().trim().min(1, GEEK_MESSAGES.majorRequired).max(100),
     public_subjects: z.array(z.string().trim().min(1).max(100)).max(50),
     is_disabled: z.boolean(),
+    /** Decision 047: a TOP Geek is offered the tasks with the 'TOP Geek' add-on. */
+    top: z.boolean(),
   })
   .partial();
 

@@ -33,7 +33,8 @@ import {
   type SystemClientStatus,
 } from './order-status.ts';
 
-export type Actor = 'client' | 'operator' | 'gateway' | 'system';
+/** `geek`: a Geek in their own workspace (decision 047): takes an offer and works on their own task. */
+export type Actor = 'client' | 'operator' | 'gateway' | 'system' | 'geek';
 
 /** What the machine reads of a task: the status input plus what the guards need. */
 export type OrderState = OrderStatusInput & {
@@ -88,6 +89,9 @@ export type OrderPatch = Partial<{
   client_remove: boolean;
   delivered_at: Date;
   geek_earned_at: Date;
+  /** Decision 048: staff's note when they return a Geek's delivery from the quality check; null once resent. */
+  check_note: string | null;
+  check_requested_at: Date;
 }>;
 
 /** Money movements and notices a transition causes; the API carries them out in the same transaction. */
@@ -144,6 +148,34 @@ const withTag = (tags: readonly string[], tag: string) => (tags.includes(tag) ? 
 const allowed = (ok: boolean): TransitionRefusal | null => (ok ? null : 'not_allowed');
 const alive = (o: OrderState) => (isDeleted(o) ? 'order_deleted' : null);
 
+/** Decision 048: the tag of a Geek's delivery waiting for staff's quality check (the student does not see it yet). */
+export const QUALITY_CHECK_TAG = 'quality_check';
+const inCheck = (o: OrderState) => o.tags.includes(QUALITY_CHECK_TAG);
+const withoutTag = (tags: readonly string[], tag: string) => tags.filter((t) => t !== tag);
+
+const canDeliverWork = (o: OrderState) =>
+  o.system_client_status === 'In Progress' &&
+  (o.client_status === 'In progress' ||
+    o.client_status === 'Final touches' ||
+    o.client_status === 'Nerd found');
+
+const deliveredPatch = (now: Date): OrderPatch => ({
+  system_client_status: 'Completed',
+  client_status: 'Sent',
+  delivered_at: now,
+});
+const revisionDeliveredPatch = (now: Date): OrderPatch => ({
+  system_client_status: 'Revision Completed',
+  client_status: 'Revision sent',
+  delivered_at: now,
+});
+/** A delivery held for the quality check: only the tag changes, and an earlier note is cleared. */
+const heldPatch = (o: OrderState, now: Date): OrderPatch => ({
+  tags: withTag(o.tags, QUALITY_CHECK_TAG),
+  check_note: null,
+  check_requested_at: now,
+});
+
 /** Seed 000 §4 "Payment": what is due now; the deposit when paying 30% of an unpaid task. */
 export function amountDueCents(o: OrderState, partial: boolean): number | null {
   if (o.priceCents === null) return null;
@@ -165,6 +197,8 @@ export type TipInput = { amountCents: number; source: 'balance' | 'card' };
 export type RateInput = { mark: number; feedback: string | null; tags: string[] };
 export type RevisionInput = { comment: string; deadline: Date };
 export type RefundInput = { comment: string; destination: RefundDestination };
+/** Decision 048: a Geek's delivery with the quality check on waits for staff instead of reaching the student. */
+export type DeliverInput = { check?: boolean };
 export type ServiceInput = { service: AddOnService; writerId?: string | null; addOns: AddOnContext };
 
 /** The largest tip one payment takes; a guard against typos, not a seed rule. */
@@ -190,12 +224,15 @@ export type TransitionInputs = {
   accept_instructions: NoInput;
   assign_geek: { writerId: string };
   start_work: NoInput;
-  deliver: NoInput;
+  deliver: DeliverInput;
   accept_revision: NoInput;
   decline_revision: NoInput;
-  deliver_revision: NoInput;
+  deliver_revision: DeliverInput;
   accept_refund: NoInput;
   decline_refund: NoInput;
+  give_back: NoInput;
+  pass_check: NoInput;
+  return_to_geek: { note: string };
 };
 export type TransitionName = keyof TransitionInputs;
 export type TransitionInput<N extends TransitionName> = TransitionInputs[N];
@@ -406,7 +443,8 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   assign_geek: {
-    actors: ['operator'],
+    // The geek actor takes an offer for themselves (the API names the Geek; decision 047).
+    actors: ['operator', 'geek'],
     when: 'a paid task looking for a Geek',
     guard: (o, input) =>
       alive(o) ??
@@ -419,7 +457,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   start_work: {
-    actors: ['operator'],
+    actors: ['operator', 'geek'],
     when: 'the assigned Geek starts',
     guard: (o) =>
       alive(o) ?? allowed(o.system_client_status === 'In Progress' && o.client_status === 'Nerd found'),
@@ -427,21 +465,16 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   deliver: {
-    actors: ['operator'],
-    when: 'the Geek sends the work (client status Sent), with at least one final draft attached',
+    actors: ['operator', 'geek'],
+    when: 'the Geek sends the work (client status Sent), with at least one final draft attached; with the check on it waits for staff',
     guard: (o) =>
       alive(o) ??
-      allowed(
-        o.system_client_status === 'In Progress' &&
-          (o.client_status === 'In progress' ||
-            o.client_status === 'Final touches' ||
-            o.client_status === 'Nerd found'),
-      ) ??
+      allowed(canDeliverWork(o) && !inCheck(o)) ??
       (o.finalDraftCount > 0 ? null : 'final_draft_required'),
-    apply: (_o, _input, { now }) => ({
-      patch: { system_client_status: 'Completed', client_status: 'Sent', delivered_at: now },
-      effects: [{ kind: 'notify', notice: 'order_delivered' }],
-    }),
+    apply: (o, input, { now }) =>
+      input.check
+        ? { patch: heldPatch(o, now) }
+        : { patch: deliveredPatch(now), effects: [{ kind: 'notify', notice: 'order_delivered' }] },
   },
 
   accept_revision: {
@@ -473,17 +506,13 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   deliver_revision: {
-    actors: ['operator'],
-    when: 'a revision in progress',
-    guard: (o) => alive(o) ?? allowed(o.client_status === 'On revision'),
-    apply: (_o, _input, { now }) => ({
-      patch: {
-        system_client_status: 'Revision Completed',
-        client_status: 'Revision sent',
-        delivered_at: now,
-      },
-      effects: [{ kind: 'notify', notice: 'revision_delivered' }],
-    }),
+    actors: ['operator', 'geek'],
+    when: 'a revision in progress; with the check on it waits for staff',
+    guard: (o) => alive(o) ?? allowed(o.client_status === 'On revision' && !inCheck(o)),
+    apply: (o, input, { now }) =>
+      input.check
+        ? { patch: heldPatch(o, now) }
+        : { patch: revisionDeliveredPatch(now), effects: [{ kind: 'notify', notice: 'revision_delivered' }] },
   },
 
   accept_refund: {
@@ -510,12 +539,58 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
       effects: [{ kind: 'notify', notice: 'refund_declined' }],
     }),
   },
+
+  // ——— the Geek (decision 047) and the quality check (decision 048) ———
+  give_back: {
+    actors: ['geek'],
+    when: 'the assigned Geek has not started: the task goes back to the offers',
+    guard: (o) =>
+      alive(o) ??
+      allowed(
+        o.system_client_status === 'In Progress' &&
+          o.client_status === 'Nerd found' &&
+          o.work_started_at === null,
+      ),
+    // Staff are told by the back office's queue and stream (the task is to assign again), the student by nothing.
+    apply: () => ({ patch: { system_client_status: 'Paid', client_status: null, writer_id: null } }),
+  },
+
+  pass_check: {
+    actors: ['operator'],
+    when: "a Geek's delivery waiting for the quality check: the student now gets it",
+    guard: (o) =>
+      alive(o) ??
+      allowed(inCheck(o) && (canDeliverWork(o) || o.client_status === 'On revision')) ??
+      (o.client_status === 'On revision' || o.finalDraftCount > 0 ? null : 'final_draft_required'),
+    apply: (o, _input, { now }) => {
+      const revision = o.client_status === 'On revision';
+      const patch = revision ? revisionDeliveredPatch(now) : deliveredPatch(now);
+      return {
+        patch: { ...patch, tags: withoutTag(o.tags, QUALITY_CHECK_TAG) },
+        effects: [{ kind: 'notify', notice: revision ? 'revision_delivered' : 'order_delivered' }],
+      };
+    },
+  },
+
+  return_to_geek: {
+    actors: ['operator'],
+    when: "a Geek's delivery waiting for the quality check goes back to the Geek with staff's note",
+    guard: (o, input) => alive(o) ?? allowed(inCheck(o)) ?? (input.note.trim() ? null : 'not_allowed'),
+    apply: (o, input) => ({
+      patch: { tags: withoutTag(o.tags, QUALITY_CHECK_TAG), check_note: input.note.trim() },
+    }),
+  },
 };
 
 export const ORDER_TRANSITION_TABLE = ORDER_TRANSITIONS;
 
 export const OPERATOR_TRANSITIONS = (Object.keys(ORDER_TRANSITIONS) as TransitionName[]).filter((n) =>
   ORDER_TRANSITIONS[n].actors.includes('operator'),
+);
+
+/** The transitions a Geek may run on their own task (assign_geek is the take, on an offer). */
+export const GEEK_ACTOR_TRANSITIONS = (Object.keys(ORDER_TRANSITIONS) as TransitionName[]).filter((n) =>
+  ORDER_TRANSITIONS[n].actors.includes('geek'),
 );
 
 /** Runs one transition: the actor must be one it names and its guard must pass. */

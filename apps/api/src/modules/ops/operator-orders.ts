@@ -13,6 +13,7 @@ import { orderState } from '../orders/order-view.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from './audit.ts';
+import { opsGeekView } from './geek-profiles.ts';
 import { findClient, findGeek, listGeeks } from './ops.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 
@@ -49,14 +50,7 @@ async function opsView(ctx: AppContext, row: OrderRow) {
 /** GET /ops/geeks: every Geek with subjects, load and whether they are disabled. */
 export async function assignableGeeks(ctx: AppContext) {
   const rows = await listGeeks(ctx.database.db);
-  return rows.map((g) => ({
-    _id: g.id,
-    public_full_name: g.publicFullName,
-    major: g.major,
-    public_subjects: g.publicSubjects,
-    is_disabled: g.isDisabled,
-    load: g.load,
-  }));
+  return rows.map((g) => ({ ...opsGeekView(g, g.loginEmail), load: g.load }));
 }
 
 /** GET /ops/orders/:id: any task, as its client sees it, with its client. */
@@ -85,7 +79,7 @@ export async function runOperatorTransition(
   ctx: AppContext,
   actor: AuditActor,
   orderId: string,
-  input: { name: TransitionName; writer_id?: string | undefined },
+  input: { name: TransitionName; writer_id?: string | undefined; note?: string | undefined },
   opts: {
     onApplied?: AppliedHook;
     /** The staff account acting: a `support` one is held to decision 029's money limits. */
@@ -131,6 +125,11 @@ export async function runOperatorTransition(
       { onApplied: notBlocked },
     );
   }
+  if (input.name === 'return_to_geek') {
+    const note = input.note?.trim();
+    if (!note) throw validationError({ note: 'Tell the Geek what to fix' });
+    return applyOperatorReturn(ctx, caller, orderId, note, onApplied);
+  }
   // Every other operator transition takes no input.
   const noInput = {} as TransitionInputs['start_work'];
   if (input.name === 'accept_refund') {
@@ -152,12 +151,20 @@ export async function runOperatorTransition(
   return applyOrderTransition(ctx, caller, orderId, input.name, noInput, { onApplied });
 }
 
+const applyOperatorReturn = (
+  ctx: AppContext,
+  caller: { actor: 'operator'; userId: null; actorId: string | null },
+  orderId: string,
+  note: string,
+  onApplied: AppliedHook,
+) => applyOrderTransition(ctx, caller, orderId, 'return_to_geek', { note }, { onApplied });
+
 /** POST /ops/orders/:id/transitions */
 export async function applyOperatorTransition(
   ctx: AppContext,
   staff: UserRow,
   orderId: string,
-  input: { name: TransitionName; writer_id?: string | undefined },
+  input: { name: TransitionName; writer_id?: string | undefined; note?: string | undefined },
 ) {
   const row = await auditingRefusals(ctx, staff, () =>
     runOperatorTransition(ctx, staffActor(staff), orderId, input, { staff }),
