@@ -84,6 +84,7 @@ export default [
     index('routes/ops-queue.tsx'),
     route('orders/:orderId', 'routes/ops-task.tsx'),
     route('geeks', 'routes/ops-geeks.tsx'),
+    route('applications', 'routes/ops-applications.tsx'),
     route('audit', 'routes/ops-audit.tsx'),
     route('staff', 'routes/ops-staff.tsx'),
   ]),

@@ -125,7 +125,7 @@ function useTaskMutation<V, R>(orderId: string, fn: (v: V) => Promise<R>) {
 }
 
 export const useTransition = (orderId: string) =>
-  useTaskMutation(orderId, (v: { name: string; writer_id?: string }) =>
+  useTaskMutation(orderId, (v: { name: string; writer_id?: string; note?: string }) =>
     opsApi<OpsOrder>(`/ops/orders/${orderId}/transitions`, { body: v }),
   );
 export const useRefund = (orderId: string) =>
