@@ -46,9 +46,14 @@ export async function logInGeek(email: string, password: string) {
 export const restorePassword = (email: string) =>
   workspaceApi<void>('/workspace/password-restore', { body: { email } });
 
-/** A one-time link's new password (an invitation or a restore); the Geek logs in with it afterwards. */
-export const setPasswordFromLink = (token: string, password: string) =>
-  workspaceApi<unknown>('/workspace/set-password', { body: { token, password } });
+/** A one-time link's new password (an invitation or a restore): the answer signs the Geek in. */
+export async function setPasswordFromLink(token: string, password: string) {
+  const answer = await workspaceApi<Out<typeof workspaceSessionResponseSchema>>('/workspace/set-password', {
+    body: { token, password },
+  });
+  geekSession.token.set(answer.jwt);
+  return answer.geek;
+}
 
 /** The first log-in's new password (or any change): answers a new token for this browser. */
 export async function changePassword(currentPassword: string, newPassword: string) {
