@@ -15,7 +15,7 @@ export function meta() {
 
 const KIND: Record<string, string> = { earning: 'Task earning', tip: 'Tip', payout: 'Payout' };
 const STATUS: Record<string, string> = {
-  pending: 'Pending: the work is not accepted yet',
+  pending: 'Pending until the student accepts the work',
   earned: 'Earned',
   paid: 'Paid out',
 };
@@ -115,42 +115,31 @@ export default function WorkspaceEarnings() {
             .
           </p>
         ) : (
-          <div className={s.scrollX}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className={s.num}>
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {e.results.map((r) => (
-                  <tr key={`${r.kind}-${r.order_id ?? r.reference ?? ''}-${r.at}`}>
-                    <td>{formatWhen(r.at)}</td>
-                    <td>
-                      {KIND[r.kind]}
-                      {r.order_id ? (
-                        <>
-                          {': '}
-                          <Link className={s.link} to={WORKSPACE_PATHS.task(r.order_id)}>
-                            #{r.order_number} {r.title}
-                          </Link>
-                        </>
-                      ) : r.reference ? (
-                        ` (${r.reference})`
-                      ) : null}
-                    </td>
-                    <td>{STATUS[r.status]}</td>
-                    <td className={s.num}>{formatUsd(r.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className={s.lines} aria-label="Earnings, tips and payouts">
+            {e.results.map((r) => (
+              <li key={`${r.kind}-${r.order_id ?? r.reference ?? ''}-${r.at}`}>
+                <div className={s.lineMain}>
+                  <span>
+                    {KIND[r.kind]}
+                    {r.order_id ? (
+                      <>
+                        {': '}
+                        <Link className={s.link} to={WORKSPACE_PATHS.task(r.order_id)}>
+                          #{r.order_number} {r.title}
+                        </Link>
+                      </>
+                    ) : r.reference ? (
+                      ` (${r.reference})`
+                    ) : null}
+                  </span>
+                  <span className={s.amount}>{formatUsd(r.amount)}</span>
+                </div>
+                <div className={s.muted}>
+                  {formatWhen(r.at)} · {STATUS[r.status]}
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </>

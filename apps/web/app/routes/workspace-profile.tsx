@@ -123,6 +123,17 @@ function ProfileForm({ geek }: { geek: WorkspaceGeek }) {
         />
         <fieldset className={s.plain}>
           <legend>Subjects: offers in these courses reach you ({subjects.length} chosen)</legend>
+          {subjects.length ? (
+            <ul className={s.plainList} aria-label="Chosen subjects">
+              {subjects.map((c) => (
+                <li key={c} className={s.badge}>
+                  {c}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={s.muted}>No subject chosen: no offers reach you.</p>
+          )}
           <label htmlFor={filterId} className={s.label}>
             Find a course
           </label>

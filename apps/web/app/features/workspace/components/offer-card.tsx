@@ -10,7 +10,7 @@ export function OfferCard(props: { offer: WorkspaceOffer; now: number; busy: boo
   const o = props.offer;
   const titleId = `offer-${o._id}`;
   return (
-    <article className={s.card} aria-labelledby={titleId}>
+    <article className={s.offerCard} aria-labelledby={titleId}>
       <div className={s.spread}>
         <h2 id={titleId}>{o.title}</h2>
         <span className={s.pay}>

@@ -33,7 +33,7 @@ export function TaskConversation({ task }: { task: WorkspaceTaskDetail }) {
           ? 'Account Manager'
           : (name ?? 'Geekly');
   return (
-    <section className={s.card} aria-labelledby="conversation">
+    <section className={`${s.card} ${s.sticky}`} aria-labelledby="conversation">
       <h2 id="conversation">Conversation with {task.student}</h2>
       {messages.isError ? (
         <p role="alert" className={s.error}>

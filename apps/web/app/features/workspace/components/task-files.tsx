@@ -95,7 +95,7 @@ export function GeekFiles({ task, canUpload }: { task: WorkspaceTaskDetail; canU
       )}
       {canUpload ? (
         <form
-          className={s.form}
+          className={`${s.form} ${s.separated}`}
           aria-label="Upload a file"
           noValidate
           onSubmit={(e) => {
