@@ -22,6 +22,11 @@ export default function WorkspaceOffers() {
   const now = useNow();
   // A refused take (409 'Another Geek took this task'): the offer leaves the list, the reason stays in view.
   const [refusal, setRefusal] = useState<{ number: number; text: string } | null>(null);
+  // The pressed button left with its offer: the focus goes to the reason instead of the page's start.
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
   // A new offer arriving live is said to screen-reader users (the list changes without a reload).
   const seen = useRef<Set<string> | null>(null);
   useEffect(() => {
@@ -51,7 +56,7 @@ export default function WorkspaceOffers() {
         </p>
       )}
       {refusal ? (
-        <p role="alert" className={s.alert}>
+        <p role="alert" className={s.alert} tabIndex={-1} ref={refusalRef}>
           Task #{refusal.number}: {refusal.text}
         </p>
       ) : null}

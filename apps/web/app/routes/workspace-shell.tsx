@@ -5,8 +5,9 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { Button } from '../components/button.tsx';
 import { geekSession } from '../features/workspace/api/workspace-client.ts';
 import { useWorkspaceLiveUpdates } from '../features/workspace/api/workspace-live.ts';
-import { useGeekMe } from '../features/workspace/api/workspace-queries.ts';
+import { useGeekMe, useMyTasks } from '../features/workspace/api/workspace-queries.ts';
 import { NewPasswordForm } from '../features/workspace/components/new-password-form.tsx';
+import { UnreadMark } from '../features/workspace/components/unread-mark.tsx';
 import s from '../features/workspace/components/workspace.module.css';
 import { ApiError } from '../lib/api-client.ts';
 
@@ -21,6 +22,8 @@ export default function WorkspaceShell() {
   const [token, setToken] = useState(() => geekSession.token.get());
   const [ended, setEnded] = useState(false);
   const me = useGeekMe(token !== null);
+  const tasks = useMyTasks(Boolean(me.data) && !me.data?.must_change_password);
+  const unread = (tasks.data ?? []).reduce((n, t) => n + t.unread_messages, 0);
   const refused = ended || (me.error instanceof ApiError && me.error.status === 401);
   const mustChange =
     me.data?.must_change_password === true ||
@@ -76,7 +79,9 @@ export default function WorkspaceShell() {
           <NavLink to="/workspace" end>
             Offers
           </NavLink>
-          <NavLink to="/workspace/tasks">My tasks</NavLink>
+          <NavLink to="/workspace/tasks">
+            My tasks <UnreadMark count={unread} />
+          </NavLink>
           <NavLink to="/workspace/earnings">Earnings</NavLink>
           <NavLink to="/workspace/profile">Profile</NavLink>
         </nav>

@@ -101,8 +101,9 @@ export function useTakeOffer() {
   });
 }
 
-export const useMyTasks = () =>
+export const useMyTasks = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: tasksKey,
     queryFn: () =>
       workspaceApi<Out<typeof workspaceTasksResponseSchema>>('/workspace/tasks').then((r) => r.results),
