@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { secondPerson, staffBrowser, uniqueGeekEmail } from '../support/geek.ts';
+import { approvedGeek, GEEK_PASSWORD, secondPerson, staffBrowser, uniqueGeekEmail } from '../support/geek.ts';
 import { expectNoSidewaysScroll, openPage, shot } from '../support/layout.ts';
-import { expectNoA11yViolations, sentMail } from '../support/student.ts';
+import { operatorTransition } from '../support/operator.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoA11yViolations,
+  payFromBalance,
+  sentMail,
+  signUpStudent,
+} from '../support/student.ts';
 
 // Issue 31: an application from /join-our-team is approved in the back office; the applicant's first log-in with
 // their 6-character password asks for a new one; a forgotten password comes back through a mailed link.
@@ -10,7 +18,7 @@ test('A visitor applies on /join-our-team, staff approve in /ops, and the first 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const email = uniqueGeekEmail(testInfo);
   const name = `Rosalind Franklin ${testInfo.project.name} ${Date.now()}`;
   await openPage(page, '/join-our-team');
@@ -67,6 +75,34 @@ test('A visitor applies on /join-our-team, staff approve in /ops, and the first 
   await g.getByLabel('New password').fill('double helix 1953');
   await g.getByRole('button', { name: 'Save the new password' }).click();
   await expect(g.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+
+  // Two Geeks want one task: the other one's take wins, and Take task here says so (409). This page's live
+  // stream is held back so the offer is still shown when the button is pressed.
+  await g.route('**/api/v3/workspace/events', (route) => route.abort());
+  await g.reload();
+  await signUpStudent(page, testInfo);
+  const title = `Lab report on DNA fibres ${testInfo.project.name} ${Date.now()}`;
+  const id = await createPricedTask(page.request, { title, subject: 'Biology', pages: 1, hoursAhead: 100 });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+  await operatorTransition(page.request, id, 'accept_instructions');
+  const rivalEmail = uniqueGeekEmail(testInfo);
+  await approvedGeek(page.request, { name: 'Maurice Wilkins', email: rivalEmail, subjects: ['Biology'] });
+  const session = await page.request.post('/api/v3/workspace/session', {
+    data: { email: rivalEmail, password: GEEK_PASSWORD },
+  });
+  expect(session.status()).toBe(200);
+  const rival = { authorization: `Bearer ${(await session.json()).jwt}` };
+  await g.reload();
+  const offer = g.getByRole('article', { name: title });
+  await expect(offer).toBeVisible();
+  const taken = await page.request.post(`/api/v3/workspace/offers/${id}/take`, { headers: rival });
+  expect(taken.status()).toBe(200);
+  await offer.getByRole('button', { name: 'Take task' }).click();
+  await expect(g.getByRole('alert')).toHaveText(/^Task #\d+: Another Geek took this task$/);
+  await expect(g.getByRole('alert')).toBeFocused();
+  await expect(offer).toBeHidden();
+  await g.unroute('**/api/v3/workspace/events');
   await g.getByRole('button', { name: 'Log out' }).click();
 
   // Forgot password: the mailed link lands on the workspace's set-password page, and the new one logs in.
