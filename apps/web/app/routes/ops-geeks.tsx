@@ -88,7 +88,17 @@ export default function OpsGeeks() {
                   <Cell>{g.public_subjects.join(', ')}</Cell>
                   <Cell>{g.load}</Cell>
                   <Cell>{dollars(earned.get(g._id)?.total ?? 0)}</Cell>
-                  <Cell>{g.is_disabled ? <span className={s.badge}>Disabled</span> : 'Active'}</Cell>
+                  <Cell>
+                    {g.is_disabled ? (
+                      <span className={s.badge}>Disabled</span>
+                    ) : g.available ? (
+                      'Active'
+                    ) : (
+                      'Away'
+                    )}
+                    {g.top ? <span className={s.badge}>TOP</span> : null}
+                    <div className={s.muted}>{g.login_email ?? 'No workspace log-in'}</div>
+                  </Cell>
                   <Cell>
                     <MenuTrigger>
                       <Button className={s.secondary} aria-label={`Actions for ${g.public_full_name}`}>

@@ -176,8 +176,12 @@ export const useUploadGeekFile = (orderId: string) =>
 export function useEditGeek() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: { id: string } & Partial<Omit<Geek, '_id' | 'load'>>) =>
-      opsApi<Geek>(`/ops/geeks/${id}`, { method: 'PATCH', body: patch }),
+    mutationFn: ({
+      id,
+      ...patch
+    }: { id: string } & Partial<
+      Pick<Geek, 'public_full_name' | 'major' | 'public_subjects' | 'is_disabled' | 'top'>
+    >) => opsApi<Geek>(`/ops/geeks/${id}`, { method: 'PATCH', body: patch }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
   });
 }
