@@ -29,6 +29,8 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
+import { workspaceAuthRoutes } from './modules/workspace/workspace-auth.routes.ts';
 import { registerCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerDeviceId } from './plugins/device-id.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -149,6 +151,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(subscriptionsRoutes(ctx, session));
       await api.register(referralRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
+      await api.register(workspaceAuthRoutes(ctx));
+      await api.register(workspaceRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(geoRoutes(ctx));
     },

@@ -139,6 +139,11 @@ const envSchema = z
     SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */
     SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /**
+     * Decision 048: a Geek's delivery (deliver, deliver_revision) waits for staff's quality check before the
+     * student sees it; false: it reaches the student at once.
+     */
+    GEEK_DELIVERY_CHECK: booleanFlag.default(true),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
     /**

@@ -92,8 +92,76 @@ export const geeks = pgTable('geeks', {
   hasAvatar: boolean('has_avatar').notNull().default(false),
   isDisabled: boolean('is_disabled').notNull().default(false),
   lastSeenAt: timestamptz('last_seen_at'),
+  /** Marked TOP by staff: the tasks with the 'TOP Geek' add-on are offered to them (decision 047). */
+  isTop: boolean('is_top').notNull().default(false),
+  /** The Geek's own Available / Away: an Away Geek gets no offers. */
+  available: boolean('available').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Decision 047: a Geek's log-in to the workspace, its own kind of account (not a users row), one per Geek profile
+ * and keyed by it. Revocation is its token version, as for users (a trigger ends its streams, migration 0027).
+ */
+export const geekLogins = pgTable(
+  'geek_logins',
+  {
+    geekId: uuid('geek_id')
+      .primaryKey()
+      .references(() => geeks.id),
+    email: text('email').notNull(),
+    /** Null for an invited Geek until the invitation's link sets one. */
+    passwordHash: text('password_hash'),
+    /** An application's password under 8 characters: changed before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** The Geek's last call in the workspace ('Online' on the students' Geek cards). */
+    lastActiveAt: timestamptz('last_active_at'),
+    /** The last "new offers" mail (at most one an hour). */
+    offersMailedAt: timestamptz('offers_mailed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('geek_logins_email_key').on(t.email)],
+);
+
+/** One-time links to set a Geek's password: an invitation (72 hours) or a restore (1 hour); only the SHA-256. */
+export const geekLoginTokens = pgTable(
+  'geek_login_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    geekId: uuid('geek_id')
+      .notNull()
+      .references(() => geeks.id),
+    purpose: text('purpose', { enum: ['invite', 'restore'] }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('geek_login_tokens_geek_idx').on(t.geekId)],
+);
+
+/** A Geek's request for a payout of what Geekly owes them (decision 047); the payout itself is a ledger entry. */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    geekId: uuid('geek_id')
+      .notNull()
+      .references(() => geeks.id),
+    amountCents: cents('amount_cents').notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['open', 'paid', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    paidAt: timestamptz('paid_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payout_requests_geek_idx').on(t.geekId, t.createdAt),
+    index('payout_requests_status_idx').on(t.status, t.createdAt),
+    check('payout_requests_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
 
 /** A client's own marks on a Geek (seed 000 §3 writer_faved, writer_blocked): one row per client and Geek. */
 export const clientGeeks = pgTable(
@@ -171,6 +239,10 @@ export const orders = pgTable(
     revisionComment: text('revision_comment'),
     refundComment: text('refund_comment'),
     refundTo: text('refund_to', { enum: ['balance', 'card'] }),
+    /** Decision 048: staff's note returning a Geek's delivery from the quality check. */
+    checkNote: text('check_note'),
+    /** When the task's Geek last read its messages in the workspace (decision 047). */
+    geekReadAt: timestamptz('geek_read_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -188,6 +260,10 @@ export const orders = pgTable(
     // The acceptance clock reads delivered tasks whose Geek has not earned yet.
     index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
+    // The Geeks' offers: paid tasks with no Geek.
+    index('orders_open_idx')
+      .on(t.clientPaidAtFirst)
+      .where(sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid'`),
   ],
 );
 
@@ -243,7 +319,7 @@ export const liveEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
     userId: uuid('user_id').notNull(),
-    type: text('type', { enum: ['order', 'message', 'balance', 'records'] }).notNull(),
+    type: text('type', { enum: ['order', 'message', 'balance', 'records', 'offer'] }).notNull(),
     orderId: uuid('order_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -362,7 +438,9 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerTransactions.id),
     /** Insertion order: entries of one database transaction share its timestamp. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    accountType: text('account_type', { enum: ['user', 'order', 'geek', 'gateway', 'revenue'] }).notNull(),
+    accountType: text('account_type', {
+      enum: ['user', 'order', 'geek', 'gateway', 'revenue', 'geek_payouts'],
+    }).notNull(),
     // user, order or Geek id; null for the system accounts (gateway, revenue)
     accountId: uuid('account_id'),
     amountCents: cents('amount_cents').notNull(),
@@ -538,6 +616,16 @@ export const applications = pgTable(
     // A Geek applicant's password, argon2id like users.password_hash; never the password itself.
     passwordHash: text('password_hash'),
     ip: text('ip'),
+    /** Issue 31: staff approve (making `geek_id`) or reject (with `reason`) a Geek application. */
+    status: text('status', { enum: ['new', 'approved', 'rejected'] })
+      .notNull()
+      .default('new'),
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    reason: text('reason'),
+    geekId: uuid('geek_id').references(() => geeks.id),
+    /** The applicant's password is under 8 characters: the Geek changes it at first log-in. */
+    passwordShort: boolean('password_short').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('applications_kind_created_idx').on(t.kind, t.createdAt)],
@@ -589,10 +677,8 @@ export const fileUploads = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    /** The client, or the staff account, the POST was signed for. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The client, the staff account, or the Geek (their geeks id, decision 047) the POST was signed for. */
+    userId: uuid('user_id').notNull(),
     context: text('context', { enum: ['order', 'revision', 'msgs', 'geek'] }).notNull(),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -630,9 +716,8 @@ export const orderFiles = pgTable(
       ],
     }).notNull(),
     contentType: text('content_type').notNull(),
-    uploadedBy: uuid('uploaded_by')
-      .notNull()
-      .references(() => users.id),
+    /** A users id, or a Geek's own upload's geeks id (decision 047). */
+    uploadedBy: uuid('uploaded_by').notNull(),
     deleted: boolean('deleted').notNull().default(false),
     plagStatus: text('plag_status'),
     plagLevel: integer('plag_level'),
@@ -698,8 +783,10 @@ export const auditLog = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamptz('at').notNull().defaultNow(),
-    actorType: text('actor_type', { enum: ['staff', 'autopilot'] }).notNull(),
+    actorType: text('actor_type', { enum: ['staff', 'autopilot', 'geek'] }).notNull(),
     actorId: uuid('actor_id').references(() => users.id),
+    /** A Geek acting in their workspace (decision 047). */
+    actorGeekId: uuid('actor_geek_id').references(() => geeks.id),
     actorEmail: text('actor_email'),
     action: text('action').notNull(),
     orderId: uuid('order_id').references(() => orders.id),

@@ -33,11 +33,12 @@ export function bearerOrCookieToken(request: FastifyRequest): string | undefined
   return request.cookies[SESSION_COOKIE];
 }
 
+/** A user's (student's or staff's) signed token; a Geek's workspace token is another kind and refused here. */
 async function signedClaims(ctx: AppContext, request: FastifyRequest): Promise<VerifiedClaims> {
   const token = bearerOrCookieToken(request);
   if (!token) throw unauthenticated();
   const claims = await ctx.tokens.verify(token);
-  if (!claims) throw unauthenticated();
+  if (!claims || claims.kind !== null) throw unauthenticated();
   return claims;
 }
 
@@ -52,6 +53,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest) {
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('claims', null);
+  // Decision 047: set by the workspace's guard (modules/workspace/geek-session.ts) for a Geek's token.
+  app.decorateRequest('geek', null);
   const secure = ctx.config.PUBLIC_URL.startsWith('https://');
   const hintOptions = { httpOnly: false, sameSite: 'lax', secure, path: '/' } as const;
   // Sessions from before the hint existed get it on their next request (a page load is one).

@@ -87,6 +87,8 @@ export const geekPatchSchema = z
     major: z.string().trim().min(1, GEEK_MESSAGES.majorRequired).max(100),
     public_subjects: z.array(z.string().trim().min(1).max(100)).max(50),
     is_disabled: z.boolean(),
+    /** Decision 047: a TOP Geek is offered the tasks with the 'TOP Geek' add-on. */
+    top: z.boolean(),
   })
   .partial();
 

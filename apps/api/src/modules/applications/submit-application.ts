@@ -1,4 +1,5 @@
 import type { Application } from '@geekly/domain/applications/application-schemas.ts';
+import { GEEK_PASSWORD_MIN } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { AppContext } from '../../app-context.ts';
 import { applications } from '../../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -13,6 +14,7 @@ export async function submitApplication(ctx: AppContext, input: Application, met
           expertise: input.expertise,
           subject: input.subject,
           passwordHash: await hashPassword(input.password),
+          passwordShort: input.password.length < GEEK_PASSWORD_MIN,
         }
       : input.kind === 'teacher'
         ? { ...common, school: input.school }

@@ -22,6 +22,11 @@ export function clientLogInLimits(ip: string, email: string | null): AttemptLimi
   ];
 }
 
+/** Decision 047: a Geek's workspace log-in has the students' limits, counted apart from theirs. */
+export function geekLogInLimits(ip: string, email: string): AttemptLimit[] {
+  return clientLogInLimits(ip, email).map((l) => ({ ...l, key: `geek-${l.key}` }));
+}
+
 /** The back office's log-in (POST /ops/session): per address and per e-mail. */
 export function staffLogInLimits(ip: string, email: string): AttemptLimit[] {
   return [

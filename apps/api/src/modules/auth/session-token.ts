@@ -14,10 +14,12 @@ export type VerifiedClaims = SessionClaims & {
   issuedAt: number | null;
   expiresAt: number;
   authTime: number | null;
+  /** Decision 047: 'geek' for a Geek's workspace token (its subject is the Geek's id); null for users' tokens. */
+  kind: 'geek' | null;
 };
 
 /** A token other than a client's 365-day session: its own life, and for staff the log-in time it carries. */
-export type SignOptions = { now: Date; expiresAt: Date; authTime?: Date };
+export type SignOptions = { now: Date; expiresAt: Date; authTime?: Date; kind?: 'geek' };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -50,9 +52,11 @@ export function createSessionTokens(secret: string) {
       }
     },
     async sign({ userId, tokenVersion }: SessionClaims, options?: SignOptions): Promise<string> {
-      const payload = options?.authTime
-        ? { tv: tokenVersion, at: seconds(options.authTime) }
-        : { tv: tokenVersion };
+      const payload = {
+        tv: tokenVersion,
+        ...(options?.authTime ? { at: seconds(options.authTime) } : {}),
+        ...(options?.kind ? { k: options.kind } : {}),
+      };
       const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(userId);
       if (!options) return jwt.setIssuedAt().setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`).sign(key);
       return jwt.setIssuedAt(seconds(options.now)).setExpirationTime(seconds(options.expiresAt)).sign(key);
@@ -85,6 +89,7 @@ export function createSessionTokens(secret: string) {
         issuedAt: typeof claims.iat === 'number' ? claims.iat : null,
         expiresAt: claims.exp,
         authTime: typeof claims.at === 'number' ? claims.at : null,
+        kind: claims.k === 'geek' ? 'geek' : null,
       };
     },
   };

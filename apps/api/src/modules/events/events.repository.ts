@@ -12,7 +12,7 @@ export const EVENT_RETENTION_MS = 24 * 3_600_000;
  * The student's events (API.md), and one for staff only: `records`, a task's internal records changed (a note,
  * a Geek file). It is kept under the task's student like the others but never reaches the student's stream.
  */
-export type StoredEventType = LiveEventType | 'records';
+export type StoredEventType = LiveEventType | 'records' | 'offer';
 export const isStudentEvent = (type: StoredEventType): type is LiveEventType => type !== 'records';
 
 export type LiveEventRow = { id: number; userId: string; type: StoredEventType; orderId: string | null };
@@ -50,6 +50,24 @@ export async function publishEvent(
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
+/** publishEvent for many users at once: one statement inserts the events and NOTIFYs each (decision 047's offers). */
+export async function publishEventToMany(
+  tx: Db,
+  userIds: readonly string[],
+  type: StoredEventType,
+  orderId: string | null = null,
+) {
+  if (userIds.length === 0) return;
+  const values = sql.join(
+    userIds.map((u) => sql`(${u}::uuid, ${type}, ${orderId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(sql`with added as (
+      insert into ${liveEvents} (user_id, type, order_id) values ${values} returning id, user_id, type, order_id)
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'u', user_id, 't', type, 'o', order_id)::text)
+    from added`);
+}
+
 export async function eventsAfter(db: Db, userId: string, afterId: number, limit: number) {
   return db
     .select({ id: liveEvents.id, type: liveEvents.type, orderId: liveEvents.orderId })
@@ -64,6 +82,9 @@ export async function eventsAfter(db: Db, userId: string, afterId: number, limit
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 }
+
+/** A Geek's stream (GET /workspace/events, decision 047): kept under the Geek's id (geeks.id). */
+export const WORKSPACE_STORED_EVENTS: StoredEventType[] = ['offer', 'order', 'message'];
 
 /** What staff hear: the task events (a student's balance is not the back office's live concern). */
 export const STAFF_EVENT_TYPES: StoredEventType[] = ['order', 'message', 'records'];

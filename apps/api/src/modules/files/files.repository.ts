@@ -82,6 +82,25 @@ export async function finalDraftInputs(db: Db, orderId: string): Promise<OrderFi
     .where(and(eq(orderFiles.orderId, orderId), eq(orderFiles.type, 'file_final_draft')));
 }
 
+/** finalDraftInputs of several orders in one query, by order id. */
+export async function finalDraftInputsOf(db: Db, orderIds: string[]): Promise<Map<string, OrderFileInput[]>> {
+  const result = new Map<string, OrderFileInput[]>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select({
+      orderId: orderFiles.orderId,
+      type: orderFiles.type,
+      deleted: orderFiles.deleted,
+      plag_status: orderFiles.plagStatus,
+      plag_level: orderFiles.plagLevel,
+      override_pgch: orderFiles.overridePgch,
+    })
+    .from(orderFiles)
+    .where(and(inArray(orderFiles.orderId, orderIds), eq(orderFiles.type, 'file_final_draft')));
+  for (const { orderId, ...f } of rows) result.set(orderId, [...(result.get(orderId) ?? []), f]);
+  return result;
+}
+
 export async function markFileDeleted(db: Db, fileId: string): Promise<void> {
   await db.update(orderFiles).set({ deleted: true }).where(eq(orderFiles.id, fileId));
 }

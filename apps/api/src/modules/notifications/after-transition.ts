@@ -1,4 +1,4 @@
-import type { TransitionName } from '@geekly/domain/orders/order-machine.ts';
+import { QUALITY_CHECK_TAG, type TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import { eq } from 'drizzle-orm';
 import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { publishEvent } from '../events/events.repository.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
+import { workspaceNotices } from '../workspace/workspace-notices.ts';
 import { mailLink } from './mail-links.ts';
 
 /** Seed 000 §4: a mark of 4 or 5 is positive (it accepts the work); then the tips mail goes out. */
@@ -23,11 +24,15 @@ async function ownerEmail(tx: Db, userId: string) {
  */
 export async function afterTransition(ctx: AppContext, tx: Db, name: TransitionName, order: OrderRow) {
   await publishEvent(tx, order.userId, 'order', order.id);
-  const delivered = name === 'deliver' || name === 'deliver_revision';
+  const geekMailed = await workspaceNotices(ctx, tx, name, order);
+  // A delivery held for the quality check reaches the student (and its mail) on pass_check (decision 048).
+  const delivered =
+    ((name === 'deliver' || name === 'deliver_revision') && !order.tags.includes(QUALITY_CHECK_TAG)) ||
+    name === 'pass_check';
   const tipsDue = name === 'rate' && order.mark >= POSITIVE_MARK;
-  if (!delivered && !tipsDue) return false;
+  if (!delivered && !tipsDue) return geekMailed;
   const to = await ownerEmail(tx, order.userId);
-  if (!to) return false;
+  if (!to) return geekMailed;
   if (delivered) {
     const href = await mailLink(ctx, tx, order.userId, `/order/${order.id}/rating`, 'ratingemail');
     const { html, text } = renderMail({

@@ -3,8 +3,11 @@ import { auditLog } from '../../db/schema.ts';
 import { currentRequestId } from '../../lib/request-context.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
-/** Who did it: a staff account, or the demo autopilot (decision 021). */
-export type AuditActor = { type: 'staff'; id: string; email: string } | { type: 'autopilot' };
+/** Who did it: a staff account, the demo autopilot (decision 021), or a Geek in their workspace (decision 047). */
+export type AuditActor =
+  | { type: 'staff'; id: string; email: string }
+  | { type: 'autopilot' }
+  | { type: 'geek'; geekId: string; email: string };
 
 export const staffActor = (user: UserRow): AuditActor => ({ type: 'staff', id: user.id, email: user.email });
 
@@ -26,7 +29,8 @@ export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry) {
   await tx.insert(auditLog).values({
     actorType: actor.type,
     actorId: actor.type === 'staff' ? actor.id : null,
-    actorEmail: actor.type === 'staff' ? actor.email : null,
+    actorEmail: actor.type === 'autopilot' ? null : actor.email,
+    actorGeekId: actor.type === 'geek' ? actor.geekId : null,
     action: entry.action,
     orderId: entry.orderId ?? null,
     subjectId: entry.subjectId ?? null,

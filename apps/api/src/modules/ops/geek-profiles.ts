@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import { geekLogins } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { revokeGeekSessions } from '../workspace/geek-logins.repository.ts';
 import { staffActor, writeAudit } from './audit.ts';
 import { insertGeek, lockGeek, updateGeek } from './ops.repository.ts';
 
@@ -9,19 +13,40 @@ export type GeekPatch = Partial<{
   major: string;
   public_subjects: string[];
   is_disabled: boolean;
+  top: boolean;
 }>;
 
-const geekFields = (g: {
+type GeekFields = {
   publicFullName: string;
   major: string;
   publicSubjects: string[];
   isDisabled: boolean;
-}) => ({
+  isTop: boolean;
+  available: boolean;
+};
+const geekFields = (g: GeekFields) => ({
   public_full_name: g.publicFullName,
   major: g.major,
   public_subjects: g.publicSubjects,
   is_disabled: g.isDisabled,
+  top: g.isTop,
+  available: g.available,
 });
+
+/** A Geek profile as staff see it (opsGeekProfileSchema), with its workspace log-in's e-mail if it has one. */
+export const opsGeekView = (g: GeekFields & { id: string }, loginEmail: string | null) => ({
+  _id: g.id,
+  ...geekFields(g),
+  login_email: loginEmail,
+});
+
+async function loginEmailOf(db: Db, geekId: string) {
+  const [row] = await db
+    .select({ email: geekLogins.email })
+    .from(geekLogins)
+    .where(eq(geekLogins.geekId, geekId));
+  return row?.email ?? null;
+}
 
 /** PATCH /ops/geeks/:id: edit a Geek's profile or disable them (no new tasks), audited in the same transaction. */
 export async function editGeek(ctx: AppContext, staff: UserRow, geekId: string, patch: GeekPatch) {
@@ -33,14 +58,17 @@ export async function editGeek(ctx: AppContext, staff: UserRow, geekId: string, 
       ...(patch.major !== undefined && { major: patch.major }),
       ...(patch.public_subjects !== undefined && { publicSubjects: patch.public_subjects }),
       ...(patch.is_disabled !== undefined && { isDisabled: patch.is_disabled }),
+      ...(patch.top !== undefined && { isTop: patch.top }),
     });
+    // Disabling a Geek ends their workspace sessions and event streams (decision 047).
+    if (after.isDisabled && !before.isDisabled) await revokeGeekSessions(tx, after.id);
     await writeAudit(tx, staffActor(staff), {
       action: 'geek_edit',
       subjectId: before.id,
       before: geekFields(before),
       after: geekFields(after),
     });
-    return { _id: after.id, ...geekFields(after) };
+    return opsGeekView(after, await loginEmailOf(tx, after.id));
   });
 }
 
@@ -61,6 +89,6 @@ export async function createGeekProfile(
       subjectId: row.id,
       after: geekFields(row),
     });
-    return { _id: row.id, ...geekFields(row) };
+    return opsGeekView(row, null);
   });
 }

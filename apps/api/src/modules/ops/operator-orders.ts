@@ -13,6 +13,7 @@ import { orderState } from '../orders/order-view.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from './audit.ts';
+import { opsGeekView } from './geek-profiles.ts';
 import { findClient, findGeek, listGeeks } from './ops.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 
@@ -49,14 +50,7 @@ async function opsView(ctx: AppContext, row: OrderRow) {
 /** GET /ops/geeks: every Geek with subjects, load and whether they are disabled. */
 export async function assignableGeeks(ctx: AppContext) {
   const rows = await listGeeks(ctx.database.db);
-  return rows.map((g) => ({
-    _id: g.id,
-    public_full_name: g.publicFullName,
-    major: g.major,
-    public_subjects: g.publicSubjects,
-    is_disabled: g.isDisabled,
-    load: g.load,
-  }));
+  return rows.map((g) => ({ ...opsGeekView(g, g.loginEmail), load: g.load }));
 }
 
 /** GET /ops/orders/:id: any task, as its client sees it, with its client. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import {
   auditLog,
   cardRefunds,
+  geekLogins,
   geeks,
   ledgerEntries,
   ledgerTransactions,
@@ -27,9 +28,13 @@ export async function listGeeks(db: Db) {
       major: geeks.major,
       publicSubjects: geeks.publicSubjects,
       isDisabled: geeks.isDisabled,
+      isTop: geeks.isTop,
+      available: geeks.available,
+      loginEmail: geekLogins.email,
       load,
     })
     .from(geeks)
+    .leftJoin(geekLogins, eq(geekLogins.geekId, geeks.id))
     .orderBy(asc(geeks.publicFullName));
 }
 

@@ -7,12 +7,14 @@ import {
 } from '@geekly/domain/ops/back-office.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
+import { opsGeekProfileSchema } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { opsApplicationsRoutes } from '../applications/ops-applications.routes.ts';
 import { geekEarningsRoutes } from '../payments/geek-earnings.routes.ts';
 import { creditBalance } from './credit-balance.ts';
 import { createGeekProfile, editGeek } from './geek-profiles.ts';
@@ -29,13 +31,7 @@ import {
 } from './staff-accounts.ts';
 import { auditList } from './task-records.ts';
 
-const geekSchema = z.object({
-  _id: z.string(),
-  public_full_name: z.string(),
-  major: z.string(),
-  public_subjects: z.array(z.string()),
-  is_disabled: z.boolean(),
-});
+const geekSchema = opsGeekProfileSchema;
 const staffSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -74,6 +70,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
       const params = z.object({ id: z.string().max(100) });
       opsOrderRoutes(ctx, staff);
       geekEarningsRoutes(ctx, staff);
+      opsApplicationsRoutes(ctx, staff);
 
       s.get(
         '/ops/me',

@@ -158,7 +158,12 @@ export async function auditList(
     results: rows.map((a) => ({
       _id: a.id,
       at: a.at.toISOString(),
-      actor: a.actorType === 'autopilot' ? 'autopilot' : (a.actorEmail ?? 'staff'),
+      actor:
+        a.actorType === 'autopilot'
+          ? 'autopilot'
+          : a.actorType === 'geek'
+            ? `Geek ${a.actorEmail ?? a.actorGeekId}`
+            : (a.actorEmail ?? 'staff'),
       action: a.action,
       order_id: a.orderId,
       subject_id: a.subjectId,

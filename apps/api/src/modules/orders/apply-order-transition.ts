@@ -5,6 +5,7 @@ import {
   type OrderEffect,
   type OrderPatch,
   type OrderState,
+  QUALITY_CHECK_TAG,
   runTransition,
   type TransitionInput,
   type TransitionName,
@@ -140,6 +141,7 @@ function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
   if (p.client_remove !== undefined) c.clientRemove = p.client_remove;
   if (p.delivered_at !== undefined) c.deliveredAt = p.delivered_at;
   if (p.geek_earned_at !== undefined) c.geekEarnedAt = p.geek_earned_at;
+  if (p.check_note !== undefined) c.checkNote = p.check_note;
   return c;
 }
 
@@ -303,7 +305,9 @@ export async function applyOrderTransition<N extends TransitionName>(
     const state: OrderState = {
       ...orderState(row, paidCents, priced),
       finalDraftCount:
-        name === 'deliver' ? countDeliverableFinalDrafts(await finalDraftInputs(tx, row.id)) : 0,
+        name === 'deliver' || name === 'pass_check'
+          ? countDeliverableFinalDrafts(await finalDraftInputs(tx, row.id))
+          : 0,
     };
     const resolved =
       typeof input === 'function'
@@ -357,7 +361,9 @@ export async function applyOrderTransition<N extends TransitionName>(
       changes: JSON.parse(JSON.stringify(outcome.patch)) as Record<string, unknown>,
     });
     // Decision 029: a delivery, or a payment of a delivered task, may complete what the referral bonus waits for.
-    if (name === 'deliver' || outcome.effects.some((e) => e.kind === 'charge' && e.purpose === 'order'))
+    const deliveredNow =
+      (name === 'deliver' && !updated.tags.includes(QUALITY_CHECK_TAG)) || name === 'pass_check';
+    if (deliveredNow || outcome.effects.some((e) => e.kind === 'charge' && e.purpose === 'order'))
       await settleReferralBonus(tx, updated.userId);
     await opts.onApplied?.(tx, row, updated);
     return {

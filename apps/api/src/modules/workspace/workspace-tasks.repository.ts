@@ -1,0 +1,97 @@
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { clientGeeks, geekLogins, geeks, orderMessages, orders } from '../../db/schema.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
+
+/** How many offers a Geek sees at once (the oldest paid first). */
+export const OFFERS_SHOWN = 100;
+
+/**
+ * The open tasks a Geek may be offered (decision 047): paid, instructions accepted by staff, no Geek, not removed,
+ * the student has not blocked this Geek, and the course among the Geek's subjects or the Geek the student chose.
+ * The rules that depend on time and marks (mayTakeOffer) are applied to these rows.
+ */
+export async function openTasksFor(
+  db: Db,
+  geek: { id: string; subjects: readonly string[] },
+): Promise<OrderRow[]> {
+  const blocked = sql`exists (select 1 from ${clientGeeks} cg where cg.user_id = ${orders.userId}
+    and cg.geek_id = ${geek.id} and cg.blocked)`;
+  const chosen = sql`${orders.services} @> ${JSON.stringify([{ tag: 'client_recomended_writer', writerId: geek.id }])}::jsonb`;
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.writerId),
+        eq(orders.systemClientStatus, 'Paid'),
+        eq(orders.clientRemove, false),
+        gt(orders.paidCents, 0),
+        sql`${orders.tags} ? 'instr_ok'`,
+        sql`not ${blocked}`,
+        geek.subjects.length > 0
+          ? sql`(${inArray(orders.subject, [...geek.subjects])} or ${chosen})`
+          : chosen,
+      ),
+    )
+    .orderBy(asc(orders.clientPaidAtFirst), asc(orders.number))
+    .limit(OFFERS_SHOWN);
+}
+
+/** One of this Geek's tasks; another's (or none) is undefined, answered 404. */
+export async function findGeekTask(db: Db, geekId: string, orderId: string): Promise<OrderRow | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.writerId, geekId)));
+  return row;
+}
+
+/** Every task of this Geek, the nearest deadline first. */
+export async function listGeekTasks(db: Db, geekId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.writerId, geekId)).orderBy(asc(orders.deadline)).limit(500);
+}
+
+/** The student's messages each task's Geek has not read (after their last read), in one query. */
+export async function unreadForGeek(db: Db, rows: readonly OrderRow[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (rows.length === 0) return result;
+  const counted = await db
+    .select({ orderId: orderMessages.orderId, n: count() })
+    .from(orderMessages)
+    .innerJoin(orders, eq(orders.id, orderMessages.orderId))
+    .where(
+      and(
+        inArray(
+          orderMessages.orderId,
+          rows.map((r) => r.id),
+        ),
+        eq(orderMessages.senderRole, 'client'),
+        sql`${orderMessages.createdAt} > coalesce(${orders.geekReadAt}, 'epoch'::timestamptz)`,
+      ),
+    )
+    .groupBy(orderMessages.orderId);
+  for (const r of counted) result.set(r.orderId, r.n);
+  return result;
+}
+
+export async function markGeekRead(db: Db, orderId: string, at: Date) {
+  await db.update(orders).set({ geekReadAt: at }).where(eq(orders.id, orderId));
+}
+
+/** The Geeks with a workspace log-in who are Available and enabled (offer events and mails go to them). */
+export async function availableGeekLogins(db: Db) {
+  return db
+    .select({
+      id: geeks.id,
+      email: geekLogins.email,
+      subjects: geeks.publicSubjects,
+      top: geeks.isTop,
+      offersMailedAt: geekLogins.offersMailedAt,
+    })
+    .from(geekLogins)
+    .innerJoin(geeks, eq(geeks.id, geekLogins.geekId))
+    .where(and(eq(geeks.available, true), eq(geeks.isDisabled, false)));
+}
