@@ -20,7 +20,7 @@ test('A visitor applies on /join-our-team, staff approve in /ops, and the first 
 }, testInfo) => {
   test.setTimeout(150_000);
   const email = uniqueGeekEmail(testInfo);
-  const name = `Rosalind Franklin ${testInfo.project.name} ${Date.now()}`;
+  const name = `Rosalind ${testInfo.project.name}${Date.now()} Franklin`;
   await openPage(page, '/join-our-team');
   const form = page.getByRole('form', { name: 'Geek application' });
   await form.getByLabel('Name').fill(name);
