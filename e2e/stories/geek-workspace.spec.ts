@@ -8,6 +8,7 @@ import {
   creditStudent,
   expectNoA11yViolations,
   payFromBalance,
+  sentMail,
   signUpStudent,
 } from '../support/student.ts';
 
@@ -164,6 +165,16 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await shot(g, testInfo, 'workspace-profile');
   await expectNoA11yViolations(g);
   await expectNoSidewaysScroll(g);
+
+  // Every link the Geek was mailed (offers, the student's message, acceptance, tip) opens a real page.
+  const mailed = sentMail()
+    .filter((m) => m.includes(geekEmail))
+    .flatMap((m) => m.match(/https?:\/\/[^\s"<>]+\/workspace[^\s"<>]*/g) ?? []);
+  expect(mailed.length).toBeGreaterThan(0);
+  for (const link of new Set(mailed)) {
+    const { pathname } = new URL(link);
+    expect((await g.request.get(pathname)).status(), pathname).toBe(200);
+  }
 
   // Log out revokes the token: the workspace asks for a log-in again.
   await g.getByRole('button', { name: 'Log out' }).click();
