@@ -79,7 +79,7 @@ export async function runOperatorTransition(
   ctx: AppContext,
   actor: AuditActor,
   orderId: string,
-  input: { name: TransitionName; writer_id?: string | undefined },
+  input: { name: TransitionName; writer_id?: string | undefined; note?: string | undefined },
   opts: {
     onApplied?: AppliedHook;
     /** The staff account acting: a `support` one is held to decision 029's money limits. */
@@ -125,6 +125,11 @@ export async function runOperatorTransition(
       { onApplied: notBlocked },
     );
   }
+  if (input.name === 'return_to_geek') {
+    const note = input.note?.trim();
+    if (!note) throw validationError({ note: 'Tell the Geek what to fix' });
+    return applyOperatorReturn(ctx, caller, orderId, note, onApplied);
+  }
   // Every other operator transition takes no input.
   const noInput = {} as TransitionInputs['start_work'];
   if (input.name === 'accept_refund') {
@@ -146,12 +151,20 @@ export async function runOperatorTransition(
   return applyOrderTransition(ctx, caller, orderId, input.name, noInput, { onApplied });
 }
 
+const applyOperatorReturn = (
+  ctx: AppContext,
+  caller: { actor: 'operator'; userId: null; actorId: string | null },
+  orderId: string,
+  note: string,
+  onApplied: AppliedHook,
+) => applyOrderTransition(ctx, caller, orderId, 'return_to_geek', { note }, { onApplied });
+
 /** POST /ops/orders/:id/transitions */
 export async function applyOperatorTransition(
   ctx: AppContext,
   staff: UserRow,
   orderId: string,
-  input: { name: TransitionName; writer_id?: string | undefined },
+  input: { name: TransitionName; writer_id?: string | undefined; note?: string | undefined },
 ) {
   const row = await auditingRefusals(ctx, staff, () =>
     runOperatorTransition(ctx, staffActor(staff), orderId, input, { staff }),

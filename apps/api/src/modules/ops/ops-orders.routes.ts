@@ -1,6 +1,7 @@
 import { noteSchema, partialRefundSchema, QUEUE_GROUPS } from '@geekly/domain/ops/back-office.ts';
 import { OPERATOR_TRANSITIONS, type TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import { orderResponseSchema } from '@geekly/domain/orders/order-response-schema.ts';
+import { returnToGeekNoteSchema } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +30,7 @@ export const opsOrderSchema = orderResponseSchema.extend({
 const transitionBody = z.object({
   name: transitionName,
   writer_id: z.string().max(100).optional().describe('assign_geek: the Geek'),
+  note: returnToGeekNoteSchema.optional().describe('return_to_geek: what the Geek must fix (decision 048)'),
 });
 const queueItem = z.object({
   _id: z.string(),

@@ -137,6 +137,8 @@ const mayNeedStaff = (deadlineBefore: Date) =>
   or(
     inArray(orders.systemClientStatus, ['Paid', 'Refund Requested', 'Revision Requested', 'Refund Declined']),
     eq(orders.clientStatus, 'On revision'),
+    // Decision 048: a Geek's delivery waiting for the quality check.
+    sql`${orders.tags} ? 'quality_check'`,
     and(eq(orders.systemClientStatus, 'In Progress'), sql`${orders.deadline} < ${deadlineBefore}`),
     sql`exists (select 1 from ${orderMessages} m where m.order_id = ${orders.id}
       and m.sender_role = 'client' and m.status = 'unread')`,

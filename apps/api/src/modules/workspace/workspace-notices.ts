@@ -171,6 +171,17 @@ function geekMailFor(name: TransitionName, row: OrderRow) {
         ],
         button,
       };
+    case 'return_to_geek':
+      return {
+        subject: `Changes needed before delivery — ${task}`,
+        preview: 'The quality check returned your delivery with a note.',
+        heading: 'Your delivery needs changes',
+        paragraphs: [
+          `Our quality check returned your delivery of ${task}: ${row.title}. The student has not seen it.`,
+          `The note: ${row.checkNote ?? ''}`,
+        ],
+        button,
+      };
     case 'accept_work':
     case 'auto_accept':
       return {
