@@ -36,10 +36,23 @@ export function TaskActions({ task, onGivenBack }: { task: WorkspaceTaskDetail; 
       onError: (err) => setError(err instanceof ApiError ? err.text : 'Unknown error'),
     });
   };
+  // The machine offers Deliver only once a final draft the student will see is there: until then the button is
+  // shown, says what is missing, and does nothing.
+  const due: GeekTaskTransition | null =
+    task.stage === 'write'
+      ? 'deliver'
+      : task.stage === 'revise' && task.client_status === 'On revision'
+        ? 'deliver_revision'
+        : null;
   const delivering = task.transitions.filter((t) => t === 'deliver' || t === 'deliver_revision');
+  const blocked = due !== null && !delivering.includes(due);
+  if (due && blocked) delivering.push(due);
+  const missing = hasFinalDraft
+    ? 'The student would not see your final draft (the plagiarism check found plagiarism): upload one without it to deliver.'
+    : 'Upload a final draft below to deliver.';
   const others = task.transitions.filter((t) => t === 'start_work');
   const canGiveBack = task.transitions.includes('give_back');
-  if (!task.transitions.length && !task.check.waiting) return null;
+  if (!task.transitions.length && !delivering.length && !task.check.waiting) return null;
   return (
     <section className={s.card} aria-labelledby="next-step">
       <h2 id="next-step">Next step</h2>
@@ -54,9 +67,9 @@ export function TaskActions({ task, onGivenBack }: { task: WorkspaceTaskDetail; 
           Start work when you begin writing: the student sees that their task is in progress.
         </p>
       ) : null}
-      {delivering.length && !hasFinalDraft ? (
+      {blocked ? (
         <p className={s.muted} id="needs-final-draft">
-          Upload a final draft below to deliver.
+          {missing}
         </p>
       ) : null}
       <div className={s.row}>
@@ -70,9 +83,9 @@ export function TaskActions({ task, onGivenBack }: { task: WorkspaceTaskDetail; 
             key={name}
             type="button"
             disabled={run.isPending}
-            aria-disabled={hasFinalDraft ? undefined : true}
-            aria-describedby={hasFinalDraft ? undefined : 'needs-final-draft'}
-            onClick={() => (hasFinalDraft ? act(name) : setError('Upload a final draft first'))}
+            aria-disabled={blocked ? true : undefined}
+            aria-describedby={blocked ? 'needs-final-draft' : undefined}
+            onClick={() => (blocked ? setError(missing) : act(name))}
           >
             {LABELS[name]}
           </Button>
