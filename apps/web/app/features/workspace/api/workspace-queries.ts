@@ -175,14 +175,20 @@ export const useUploadTaskFile = (orderId: string) =>
 
 // ——— Messages ———
 
-export const useTaskMessages = (orderId: string) =>
-  useQuery({
+/** The conversation; reading it marks the student's messages read, so the unread marks are fetched again. */
+export function useTaskMessages(orderId: string) {
+  const qc = useQueryClient();
+  return useQuery({
     queryKey: messagesKey(orderId),
-    queryFn: () =>
-      workspaceApi<Out<typeof workspaceMessagesResponseSchema>>(
+    queryFn: async () => {
+      const { results } = await workspaceApi<Out<typeof workspaceMessagesResponseSchema>>(
         `/workspace/tasks/${id(orderId)}/messages`,
-      ).then((r) => r.results),
+      );
+      void qc.invalidateQueries({ queryKey: tasksKey });
+      return results;
+    },
   });
+}
 
 export function useSendTaskMessage(orderId: string) {
   const qc = useQueryClient();
