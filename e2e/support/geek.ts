@@ -63,9 +63,13 @@ export async function secondPerson(browser: Browser, page: Page, testInfo: TestI
 /** The back office in its own context, signed in with the e2e staff token (no extra staff log-in). */
 export async function staffBrowser(browser: Browser, page: Page, testInfo: TestInfo) {
   const token = await operatorToken(page.request);
-  const staff = await secondPerson(browser, page, testInfo);
-  await staff.context.addInitScript((jwt) => localStorage.setItem('geekly.ops.jwt', jwt), token);
-  return staff;
+  // At the page's size, as the other back-office stories open it: staff work at a desk, not on a phone.
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: page.viewportSize(),
+  });
+  await context.addInitScript((jwt) => localStorage.setItem('geekly.ops.jwt', jwt), token);
+  return { context, page: await context.newPage() };
 }
 
 /** Logs a Geek in at /workspace/login; the page ends on the offers. */
