@@ -152,7 +152,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(referralRoutes(ctx, session));
       await api.register(applicationsRoutes(ctx));
       await api.register(workspaceAuthRoutes(ctx));
-      await api.register(workspaceRoutes(ctx));
+      await api.register(workspaceRoutes(ctx, live));
       await api.register(publicRoutes(ctx));
       await api.register(geoRoutes(ctx));
     },

@@ -724,6 +724,8 @@ export const orderFiles = pgTable(
     overridePgch: boolean('override_pgch').notNull().default(false),
     revisionAccept: boolean('revision_accept').notNull().default(false),
     clientAccept: boolean('client_accept').notNull().default(false),
+    /** Decision 048: a Geek's own upload, hidden from the student until the work reaches them. */
+    heldForCheck: boolean('held_for_check').notNull().default(false),
     /** The client's first download (seed 000 §2: the Geek files page shows whether files were downloaded). */
     downloadedAt: timestamptz('downloaded_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

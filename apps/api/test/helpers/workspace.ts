@@ -74,3 +74,50 @@ export async function setPasswordToken(t: TestApp, email: string) {
   const last = mails.filter((m) => m.includes('/workspace/set-password/')).at(-1) ?? '';
   return /\/workspace\/set-password\/([A-Za-z0-9_-]{20,})/.exec(last)?.[1] ?? '';
 }
+
+/** A student's task paid in full from the balance, its instructions accepted by staff: an offer. */
+export async function openTask(t: TestApp, admin: string, opts: { subject?: string; accept?: boolean } = {}) {
+  const { creditBalance, pricedOrder, signUpClient } = await import('./test-app.ts');
+  const student = await signUpClient(t);
+  await creditBalance(t, admin, student.id, 300);
+  const order = await pricedOrder(t, student.token, { subject: opts.subject ?? 'English' });
+  const paid = await call(t, {
+    url: `/orders/${order._id}/pay`,
+    token: student.token,
+    body: { account_balance_use: 100_000 },
+  });
+  if (paid.status !== 200) throw new Error(`pay failed ${paid.status}`);
+  if (opts.accept !== false) {
+    const ok = await call(t, {
+      url: `/ops/orders/${order._id}/transitions`,
+      token: admin,
+      body: { name: 'accept_instructions' },
+    });
+    if (ok.status !== 200) throw new Error(`accept_instructions failed ${ok.status}`);
+  }
+  return { student, id: order._id as string };
+}
+
+/** Presign, upload and attach one Geek file through the workspace. */
+export async function uploadWorkspaceFile(
+  t: TestApp,
+  token: string,
+  orderId: string,
+  file: { type?: string; plag_level?: number; plag_status?: string; name?: string } = {},
+) {
+  const { pdfBytes, postToLocalStorage } = await import('./files.ts');
+  const bytes = pdfBytes(2048, 'w');
+  const name = file.name ?? 'final.pdf';
+  const signed = await ws(t, token, `/tasks/${orderId}/uploads`, {
+    name,
+    size: bytes.length,
+    type: 'application/pdf',
+  });
+  if (signed.status !== 201) return signed;
+  const stored = await postToLocalStorage(t, signed.body, bytes);
+  if (stored.status !== 204) throw new Error(`upload failed ${stored.status}`);
+  const { name: _n, ...rest } = file;
+  return ws(t, token, `/tasks/${orderId}/files`, {
+    files: [{ location: signed.body.location, name, size: bytes.length, type: 'file_final_draft', ...rest }],
+  });
+}

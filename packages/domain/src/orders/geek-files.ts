@@ -43,6 +43,8 @@ export type OrderFileInput = {
   plag_status: string | null;
   plag_level: number | null;
   override_pgch: boolean;
+  /** Decision 048: a Geek's own upload waiting with their delivery for staff's quality check. */
+  held_for_check?: boolean;
 };
 
 /** Seed 000 §2: the text on a Geek file that is locked until full payment. */
@@ -79,7 +81,7 @@ export function visibleGeekFiles<F extends OrderFileInput>(
   files: readonly F[],
 ): F[] {
   if (!isUnderReview(order)) return [];
-  return files.filter(isVisibleGeekFile);
+  return files.filter((f) => isVisibleGeekFile(f) && !f.held_for_check);
 }
 
 /**

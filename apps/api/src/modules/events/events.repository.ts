@@ -1,7 +1,7 @@
 import { LIVE_EVENT_TYPES, type LiveEventType } from '@geekly/domain/chat/message-schemas.ts';
 import { and, asc, eq, gt, inArray, isNotNull, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { liveEvents, livePresence, users } from '../../db/schema.ts';
+import { geekLogins, liveEvents, livePresence, users } from '../../db/schema.ts';
 
 export const EVENTS_CHANNEL = 'geekly_events';
 /** A stream that missed more than this many events refetches instead of replaying (decision 019). */
@@ -68,16 +68,18 @@ export async function publishEventToMany(
     from added`);
 }
 
-export async function eventsAfter(db: Db, userId: string, afterId: number, limit: number) {
+export async function eventsAfter(
+  db: Db,
+  userId: string,
+  afterId: number,
+  limit: number,
+  types: readonly StoredEventType[] = LIVE_EVENT_TYPES,
+) {
   return db
     .select({ id: liveEvents.id, type: liveEvents.type, orderId: liveEvents.orderId })
     .from(liveEvents)
     .where(
-      and(
-        eq(liveEvents.userId, userId),
-        gt(liveEvents.id, afterId),
-        inArray(liveEvents.type, [...LIVE_EVENT_TYPES]),
-      ),
+      and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId), inArray(liveEvents.type, [...types])),
     )
     .orderBy(asc(liveEvents.id))
     .limit(limit);
@@ -163,7 +165,12 @@ export async function currentVersions(db: Db, userIds: string[]): Promise<Revoke
     .select({ u: users.id, v: users.tokenVersion })
     .from(users)
     .where(inArray(users.id, userIds));
-  return rows.map((r) => ({ t: 'revoked' as const, u: r.u, v: r.v }));
+  // A Geek's stream is kept under their geeks id, its version in geek_logins (decision 047).
+  const geekRows = await db
+    .select({ u: geekLogins.geekId, v: geekLogins.tokenVersion })
+    .from(geekLogins)
+    .where(inArray(geekLogins.geekId, userIds));
+  return [...rows, ...geekRows].map((r) => ({ t: 'revoked' as const, u: r.u, v: r.v }));
 }
 
 /** Decision 031: every event after `afterId`, oldest first (a LISTEN that was away catches up). */

@@ -101,6 +101,14 @@ export async function finalDraftInputsOf(db: Db, orderIds: string[]): Promise<Ma
   return result;
 }
 
+/** Decision 048: the Geek's held uploads of a task become the student's to see (the work reached them). */
+export async function releaseHeldFiles(db: Db, orderId: string) {
+  await db
+    .update(orderFiles)
+    .set({ heldForCheck: false })
+    .where(and(eq(orderFiles.orderId, orderId), eq(orderFiles.heldForCheck, true)));
+}
+
 export async function markFileDeleted(db: Db, fileId: string): Promise<void> {
   await db.update(orderFiles).set({ deleted: true }).where(eq(orderFiles.id, fileId));
 }

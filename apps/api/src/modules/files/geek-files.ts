@@ -22,18 +22,22 @@ async function existingOrder(ctx: AppContext, orderId: string) {
   return row;
 }
 
-/** A presigned POST for a Geek file, signed for the staff account that asked. */
+/**
+ * A presigned POST for a Geek file, signed for the staff account that asked, or for the Geek in their workspace
+ * (their geeks id; held to the per-user upload limits like a student, decision 030).
+ */
 export async function createGeekUpload(
   ctx: AppContext,
-  staff: UserRow,
+  uploader: Pick<UserRow, 'id'>,
   orderId: string,
   body: Omit<UploadRequest, 'context'>,
+  opts: { perUserLimits?: boolean } = {},
 ) {
   const row = await existingOrder(ctx, orderId);
   return presignUpload(
     ctx,
-    { orderId: row.id, userId: staff.id, kind: 'geek', ...body },
-    { perUserLimits: false },
+    { orderId: row.id, userId: uploader.id, kind: 'geek', ...body },
+    { perUserLimits: opts.perUserLimits ?? false },
   );
 }
 
@@ -44,10 +48,15 @@ export async function createGeekUpload(
  */
 export async function attachGeekFiles(
   ctx: AppContext,
-  staff: UserRow,
+  staff: Pick<UserRow, 'id' | 'email'>,
   orderId: string,
   files: GeekFileInput[],
-  opts: { actor?: AuditActor; onRecorded?: (tx: Db) => Promise<void> } = {},
+  opts: {
+    actor?: AuditActor;
+    onRecorded?: (tx: Db) => Promise<void>;
+    /** A Geek's own upload with the quality check on waits for the work to reach the student (decision 048). */
+    held?: boolean;
+  } = {},
 ) {
   const row = await existingOrder(ctx, orderId);
   const verified = await verifyUploads(ctx, {
@@ -69,6 +78,7 @@ export async function attachGeekFiles(
         plagStatus: f.plag_status ?? null,
         plagLevel: f.plag_level ?? null,
         overridePgch: f.override_pgch ?? false,
+        heldForCheck: opts.held ?? false,
       };
     },
     async (tx, inserted, locked) => {
@@ -86,6 +96,7 @@ export async function attachGeekFiles(
       });
       if (locked.writerId) await markGeekSeen(tx, locked.writerId, ctx.now());
       await publishEvent(tx, locked.userId, 'records', locked.id);
+      if (locked.writerId) await publishEvent(tx, locked.writerId, 'order', locked.id);
       await opts.onRecorded?.(tx);
     },
   );

@@ -50,6 +50,7 @@ const asFileInput = (f: OrderFileRow) => ({
   plag_status: f.plagStatus,
   plag_level: f.plagLevel,
   override_pgch: f.overridePgch,
+  held_for_check: f.heldForCheck,
 });
 
 const deletedTask = () =>
@@ -162,7 +163,8 @@ export async function recordFiles(
   fields: (
     u: (typeof verified)[number],
     i: number,
-  ) => Pick<OrderFileRow, 'type'> & Partial<Pick<OrderFileRow, 'plagStatus' | 'plagLevel' | 'overridePgch'>>,
+  ) => Pick<OrderFileRow, 'type'> &
+    Partial<Pick<OrderFileRow, 'plagStatus' | 'plagLevel' | 'overridePgch' | 'heldForCheck'>>,
   /** Runs in the same transaction (the back office's audit row, decision 021). */
   onRecorded?: (tx: Db, files: OrderFileRow[], order: OrderRow) => Promise<void>,
 ) {

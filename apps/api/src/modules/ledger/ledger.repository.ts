@@ -8,7 +8,9 @@ export type LedgerAccount =
   | { type: 'order'; id: string }
   | { type: 'geek'; id: string }
   | { type: 'gateway' }
-  | { type: 'revenue' };
+  | { type: 'revenue' }
+  /** What was paid out to Geeks (decision 047): a Geek's payout moves their owed balance here. */
+  | { type: 'geek_payouts' };
 
 export type LedgerEntryInput = { account: LedgerAccount; amountCents: number };
 
@@ -71,7 +73,11 @@ export async function ledgerTransactionExists(db: Db, idempotencyKey: string): P
   return rows.length > 0;
 }
 
-export async function accountBalanceCents(db: Db, type: 'user' | 'order', id: string): Promise<number> {
+export async function accountBalanceCents(
+  db: Db,
+  type: 'user' | 'order' | 'geek',
+  id: string,
+): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)

@@ -15,6 +15,7 @@ import { usageLimits } from '../limits/usage-limits.ts';
 import { type AuditActor, staffActor, writeAudit } from '../ops/audit.ts';
 import { findOrderById, findUserOrder } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { tellGeekOfMessage } from '../workspace/geek-message-mail.ts';
 import { messageView } from './message-view.ts';
 import {
   findMessage,
@@ -88,10 +89,12 @@ export async function sendClientMessage(
       files,
       createdAt: ctx.now(),
     });
-    // The client's other tabs and devices show it too.
+    // The client's other tabs and devices show it too; so does the task's Geek (decision 047), or their mail.
     await publishEvent(tx, user.id, 'message', order.id);
+    if (order.writerId) await tellGeekOfMessage(ctx, tx, order, message.message);
     return message;
   });
+  if (found.writerId) ctx.mailer.kick();
   return messageView(row);
 }
 
@@ -112,10 +115,18 @@ export async function listOpsMessages(ctx: AppContext, orderId: string) {
   return { results: (await listOrderMessages(ctx.database.db, order.id)).map(messageView) };
 }
 
+/** Who writes a team message: staff (as the operator or the Geek), the autopilot, or the Geek themselves. */
+type TeamSender = {
+  /** Whose uploads its files must be (a users id, or the Geek's geeks id). */
+  uploaderId: string;
+  staffId: string | null;
+  actor: AuditActor;
+};
+
 /**
- * An operator's or Geek's message: the client's streams hear of it, and the batched mail is queued; a message as
- * the Geek makes the task's Geek count as online (decision 022). The demo autopilot comes here as `opts.actor`,
- * recording its step in `opts.beforeSend`, which runs first in the same transaction.
+ * An operator's or Geek's message: the client's and the task Geek's streams hear of it, and the batched mail is
+ * queued; a message as the Geek makes the task's Geek count as online (decision 022). The demo autopilot comes
+ * here as `opts.actor`, recording its step in `opts.beforeSend`, which runs first in the same transaction.
  */
 export async function sendOpsMessage(
   ctx: AppContext,
@@ -124,26 +135,55 @@ export async function sendOpsMessage(
   input: z.output<typeof opsSendMessageSchema>,
   opts: { actor?: AuditActor; beforeSend?: (tx: Db) => Promise<void> } = {},
 ) {
+  const sender = { uploaderId: staff.id, staffId: staff.id, actor: opts.actor ?? staffActor(staff) };
+  return sendTeamMessage(ctx, sender, orderId, input, opts.beforeSend);
+}
+
+/**
+ * A Geek's own message from the workspace (decision 047): written as `writer` by the task's Geek, shown to the
+ * student under the Geek's public name, exactly as staff's 'Reply as: The Geek' is. The caller checked the task is
+ * theirs; it is checked again in the transaction.
+ */
+export async function sendGeekMessage(
+  ctx: AppContext,
+  geek: { id: string; actor: AuditActor },
+  orderId: string,
+  input: { message: string; files: Files },
+) {
+  const sender = { uploaderId: geek.id, staffId: null, actor: geek.actor };
+  return sendTeamMessage(ctx, sender, orderId, { ...input, sender_role: 'writer' }, async (tx) => {
+    const order = await findOrderById(tx, orderId);
+    if (order?.writerId !== geek.id) throw notFound('Task not found');
+  });
+}
+
+async function sendTeamMessage(
+  ctx: AppContext,
+  sender: TeamSender,
+  orderId: string,
+  input: z.output<typeof opsSendMessageSchema>,
+  beforeSend?: (tx: Db) => Promise<void>,
+) {
   const found = await findOrderById(ctx.database.db, orderId);
   if (!found) throw notFound('Order not found');
-  const verified = await verifyMessageFiles(ctx, found.id, staff.id, ['geek'], input.files);
+  const verified = await verifyMessageFiles(ctx, found.id, sender.uploaderId, ['geek'], input.files);
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findOrderById(tx, orderId);
     if (!order) throw notFound('Order not found');
     // First, before any row that refers to the task: the hook may lock the task's row (a lock taken after the
     // inserts' foreign-key share locks could deadlock with another transaction doing the same).
-    await opts.beforeSend?.(tx);
+    await beforeSend?.(tx);
     const files = await claimMessageFiles(tx, ctx.storage, verified, ctx.now());
     const message = await insertMessage(tx, {
       orderId: order.id,
       senderRole: input.sender_role,
       message: input.message.trim(),
       files,
-      staffId: staff.id,
+      staffId: sender.staffId,
       geekId: input.sender_role === 'writer' ? order.writerId : null,
       createdAt: ctx.now(),
     });
-    await writeAudit(tx, opts.actor ?? staffActor(staff), {
+    await writeAudit(tx, sender.actor, {
       action: 'message',
       orderId: order.id,
       details: {
@@ -154,6 +194,7 @@ export async function sendOpsMessage(
     });
     if (input.sender_role === 'writer' && order.writerId) await markGeekSeen(tx, order.writerId, ctx.now());
     await publishEvent(tx, order.userId, 'message', order.id);
+    if (order.writerId) await publishEvent(tx, order.writerId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());
     return message;
   });

@@ -9,7 +9,11 @@ export type AuditActor =
   | { type: 'autopilot' }
   | { type: 'geek'; geekId: string; email: string };
 
-export const staffActor = (user: UserRow): AuditActor => ({ type: 'staff', id: user.id, email: user.email });
+export const staffActor = (user: Pick<UserRow, 'id' | 'email'>): AuditActor => ({
+  type: 'staff',
+  id: user.id,
+  email: user.email,
+});
 
 export type AuditEntry = {
   action: string;

@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { ledgerTransactions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { finalDraftInputs } from '../files/files.repository.ts';
+import { finalDraftInputs, releaseHeldFiles } from '../files/files.repository.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { afterTransition } from '../notifications/after-transition.ts';
 import { mailLink } from '../notifications/mail-links.ts';
@@ -362,8 +362,14 @@ export async function applyOrderTransition<N extends TransitionName>(
     });
     // Decision 029: a delivery, or a payment of a delivered task, may complete what the referral bonus waits for.
     const deliveredNow =
-      (name === 'deliver' && !updated.tags.includes(QUALITY_CHECK_TAG)) || name === 'pass_check';
-    if (deliveredNow || outcome.effects.some((e) => e.kind === 'charge' && e.purpose === 'order'))
+      ((name === 'deliver' || name === 'deliver_revision') && !updated.tags.includes(QUALITY_CHECK_TAG)) ||
+      name === 'pass_check';
+    // The Geek's uploads held for the quality check reach the student with the work (decision 048).
+    if (deliveredNow) await releaseHeldFiles(tx, row.id);
+    if (
+      (deliveredNow && name !== 'deliver_revision') ||
+      outcome.effects.some((e) => e.kind === 'charge' && e.purpose === 'order')
+    )
       await settleReferralBonus(tx, updated.userId);
     await opts.onApplied?.(tx, row, updated);
     return {

@@ -3,11 +3,19 @@ import {
   payoutPeriodSchema,
   wholePeriod,
 } from '@geekly/domain/payments/geek-payouts.ts';
+import {
+  geekPayoutResponseSchema,
+  geekPayoutSchema,
+  PAYOUT_REQUEST_STATUSES,
+  payoutRequestsResponseSchema,
+} from '@geekly/domain/workspace/workspace-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { opsPayoutRequests, recordGeekPayout } from './geek-payout-entries.ts';
 import { geekEarningHistory, geekEarnings, geekPayoutReport } from './geek-payouts.ts';
 
 const totalsSchema = z.object({
@@ -25,7 +33,7 @@ const historySchema = z.object({
   lines: z.array(
     z.object({
       created_at: z.string(),
-      kind: z.enum(['earning', 'tip']),
+      kind: z.enum(['earning', 'tip', 'payout']),
       memo: z.string().nullable(),
       order_id: z.string().nullable(),
       order_number: z.number().nullable(),
@@ -80,5 +88,31 @@ export function geekEarningsRoutes(ctx: AppContext, staff: FastifyInstance) {
       },
     },
     async (request) => geekEarningHistory(ctx, request.params.id),
+  );
+  s.post(
+    '/ops/geek-payouts',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Record a payout to a Geek in the ledger (admin only); 422 above what Geekly owes them',
+        body: geekPayoutSchema,
+        response: { 201: geekPayoutResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await recordGeekPayout(ctx, currentUser(request), request.body)),
+  );
+  s.get(
+    '/ops/payout-requests',
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          "The Geeks' payout requests (open ones unless a status is given), oldest first, with what each is owed",
+        querystring: z.object({ status: z.enum(PAYOUT_REQUEST_STATUSES).optional() }),
+        response: { 200: payoutRequestsResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => opsPayoutRequests(ctx, request.query.status),
   );
 }

@@ -29,7 +29,12 @@ export async function geekEarningHistory(ctx: AppContext, geekId: string) {
     total: centsToDollars(lines.reduce((s, l) => s + l.amountCents, 0)),
     lines: lines.map((l) => ({
       created_at: l.at.toISOString(),
-      kind: l.kind === 'geek_earning' ? ('earning' as const) : ('tip' as const),
+      kind:
+        l.kind === 'geek_earning'
+          ? ('earning' as const)
+          : l.kind === 'geek_payout'
+            ? ('payout' as const)
+            : ('tip' as const),
       memo: l.memo,
       order_id: l.orderId,
       order_number: l.orderNumber,

@@ -1,23 +1,42 @@
+import { opsUploadRequestSchema } from '@geekly/domain/files/file-schemas.ts';
 import {
+  payoutRequestResponseSchema,
+  payoutRequestSchema,
+  payoutRequestsResponseSchema,
   WORKSPACE_MESSAGES,
+  workspaceAttachFilesSchema,
+  workspaceAttachResponseSchema,
+  workspaceEarningsSchema,
+  workspaceMessageSchema,
+  workspaceMessagesResponseSchema,
   workspaceOffersResponseSchema,
+  workspaceSendMessageSchema,
   workspaceTaskDetailSchema,
   workspaceTaskSchema,
   workspaceTasksResponseSchema,
   workspaceTransitionSchema,
+  workspaceUploadResponseSchema,
 } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
+import { eventsAfter, latestUserEventId, WORKSPACE_STORED_EVENTS } from '../events/events.repository.ts';
+import type { Live } from '../events/live.ts';
+import { serveEventStream } from '../events/serve-event-stream.ts';
+import { geekPayoutRequests, requestPayout } from '../payments/geek-payout-entries.ts';
+import { workspaceEarnings } from './earnings.ts';
+import { geekSessionIsCurrent } from './geek-logins.repository.ts';
 import { currentGeek, geekGuard } from './geek-session.ts';
+import { attachWorkspaceFiles, createWorkspaceUpload } from './workspace-files.ts';
+import { listWorkspaceMessages, sendWorkspaceMessage } from './workspace-messages.ts';
 import { getTask, listOffers, listTasks, runGeekTransition, takeOffer } from './workspace-tasks.ts';
 
 const params = z.object({ id: z.string().max(100) });
 
 /** The Geek's workspace (decision 047): offers and their own tasks; only a Geek's token, never a user's. */
-export function workspaceRoutes(ctx: AppContext) {
+export function workspaceRoutes(ctx: AppContext, live: Live) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', geekGuard(ctx));
@@ -90,6 +109,148 @@ export function workspaceRoutes(ctx: AppContext) {
         },
       },
       async (request) => runGeekTransition(ctx, currentGeek(request), request.params.id, request.body.name),
+    );
+
+    r.post(
+      '/workspace/tasks/:id/uploads',
+      {
+        schema: {
+          tags: ['workspace', 'files'],
+          summary:
+            'A presigned POST for a Geek file of this task (as /ops/orders/{id}/uploads; the per-user limits)',
+          params,
+          body: opsUploadRequestSchema,
+          response: { 201: workspaceUploadResponseSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createWorkspaceUpload(ctx, currentGeek(request), request.params.id, request.body)),
+    );
+
+    r.post(
+      '/workspace/tasks/:id/files',
+      {
+        schema: {
+          tags: ['workspace', 'files'],
+          summary:
+            'Attach uploaded Geek files (file_draft_paper, file_final_draft, plagreport_file_final_draft with its level, …)',
+          params,
+          body: workspaceAttachFilesSchema,
+          response: { 201: workspaceAttachResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await attachWorkspaceFiles(ctx, currentGeek(request), request.params.id, request.body.files)),
+    );
+
+    r.get(
+      '/workspace/tasks/:id/messages',
+      {
+        schema: {
+          tags: ['workspace', 'messages'],
+          summary:
+            "The conversation with the task's student ('Student <number>'), oldest first; marks it read",
+          params,
+          response: { 200: workspaceMessagesResponseSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => listWorkspaceMessages(ctx, currentGeek(request), request.params.id),
+    );
+
+    r.post(
+      '/workspace/tasks/:id/messages',
+      {
+        config: { rateLimit: { max: ctx.config.MESSAGES_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['workspace', 'messages'],
+          summary:
+            "Write to the student as this Geek (sender_role 'writer', the Geek's public name on their side)",
+          params,
+          body: workspaceSendMessageSchema,
+          response: { 201: workspaceMessageSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await sendWorkspaceMessage(ctx, currentGeek(request), request.params.id, request.body)),
+    );
+
+    r.get(
+      '/workspace/events',
+      {
+        exposeHeadRoute: false,
+        schema: {
+          tags: ['workspace', 'events'],
+          summary:
+            "Server-Sent Events of this Geek's offers ('offer'), tasks ('order') and messages ('message'); " +
+            "Last-Event-ID (or last_event_id) replays what was missed, as on the students' stream",
+          querystring: z.object({ last_event_id: z.string().max(20).optional() }),
+          response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        // The students' hub and NOTIFY channel (decision 019), keyed by the Geek's id; a revocation (log-out,
+        // disabling, a password change) ends the stream on every process (the geek_logins trigger, decision 047).
+        const { geek, login } = currentGeek(request);
+        const geekId = geek.id;
+        const version = login.tokenVersion;
+        request.geek = null;
+        const db = ctx.database.db;
+        await serveEventStream(request, reply, db, {
+          subscribe: (socket) => live.hub.add(geekId, version, socket),
+          unsubscribe: (sub) => live.hub.remove(geekId, sub),
+          sessionIsCurrent: () => geekSessionIsCurrent(db, geekId, version),
+          source: {
+            after: (afterId, limit) => eventsAfter(db, geekId, afterId, limit, WORKSPACE_STORED_EVENTS),
+            latest: () => latestUserEventId(db, geekId),
+          },
+        });
+      },
+    );
+
+    r.get(
+      '/workspace/earnings',
+      {
+        schema: {
+          tags: ['workspace'],
+          summary:
+            'Earnings (pending until the work is accepted), tips and payouts, and what Geekly owes the Geek now',
+          response: { 200: workspaceEarningsSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => workspaceEarnings(ctx, currentGeek(request)),
+    );
+
+    r.get(
+      '/workspace/payout-requests',
+      {
+        schema: {
+          tags: ['workspace'],
+          summary: "This Geek's payout requests, newest first",
+          response: { 200: payoutRequestsResponseSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => geekPayoutRequests(ctx, currentGeek(request).geek),
+    );
+
+    r.post(
+      '/workspace/payout-requests',
+      {
+        schema: {
+          tags: ['workspace'],
+          summary:
+            'Ask for a payout of what is owed (all of it not yet asked for, without an amount); staff record it',
+          body: payoutRequestSchema,
+          response: { 201: payoutRequestResponseSchema, ...errorResponses(401, 403, 422) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await requestPayout(ctx, currentGeek(request).geek, request.body)),
     );
   };
 }

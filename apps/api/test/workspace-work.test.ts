@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, openStream } from './helpers/sse-client.ts';
+import { auditLogOf, call, createTestApp, staffToken, type TestApp } from './helpers/test-app.ts';
+import { approvedGeek, mailsTo, openTask, uploadWorkspaceFile, ws } from './helpers/workspace.ts';
+
+// Issue 31 items 6 and 7: a Geek's files, messages and live events.
+let t: TestApp;
+let admin: string;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '100000' });
+  admin = await staffToken(t);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t?.close());
+
+async function takenTask() {
+  const geek = await approvedGeek(t, admin);
+  const task = await openTask(t, admin);
+  expect((await ws(t, geek.token, `/offers/${task.id}/take`, {})).status).toBe(200);
+  return { geek, task };
+}
+
+describe("a Geek's files", () => {
+  it('uploads a final draft and a plagiarism report; delivers; the student gets them after the check', async () => {
+    const { geek, task } = await takenTask();
+    await ws(t, geek.token, `/tasks/${task.id}/transitions`, { name: 'start_work' });
+    const final = await uploadWorkspaceFile(t, geek.token, task.id);
+    expect(final.status).toBe(201);
+    expect(final.body.attached_files[0]).toMatchObject({ type: 'file_final_draft', from: 'geek' });
+    const report = await uploadWorkspaceFile(t, geek.token, task.id, {
+      type: 'plagreport_file_final_draft',
+      plag_level: 4,
+      name: 'report.pdf',
+    });
+    expect(report.status).toBe(201);
+    // Only staff override the plagiarism check.
+    const override = await ws(t, geek.token, `/tasks/${task.id}/files`, {
+      files: [{ location: 'x', name: 'a.pdf', size: 1, type: 'application/pdf', override_pgch: true }],
+    });
+    expect(override.status).toBe(422);
+    const detail = await ws(t, geek.token, `/tasks/${task.id}`);
+    expect(detail.body.files.map((f: { type: string }) => f.type).sort()).toEqual([
+      'file_final_draft',
+      'plagreport_file_final_draft',
+    ]);
+    expect(detail.body.files[0].download_url).toMatch(/^http/);
+    expect(detail.body.transitions).toContain('deliver');
+    expect((await ws(t, geek.token, `/tasks/${task.id}/transitions`, { name: 'deliver' })).status).toBe(200);
+    const before = await call(t, { url: `/orders/${task.id}/files`, token: task.student.token });
+    expect(before.body.files.filter((f: { geek_file: boolean }) => f.geek_file)).toEqual([]);
+    await call(t, { url: `/ops/orders/${task.id}/transitions`, token: admin, body: { name: 'pass_check' } });
+    const after = await call(t, { url: `/orders/${task.id}/files`, token: task.student.token });
+    expect(after.body.files.filter((f: { geek_file: boolean }) => f.geek_file).length).toBe(2);
+    const audit = await auditLogOf(t, admin, task.id);
+    expect(audit.some((a) => a.action === 'geek_files' && a.actor.startsWith('Geek '))).toBe(true);
+  });
+
+  it("refuses another Geek's task: uploads, files and messages are 404", async () => {
+    const { task } = await takenTask();
+    const other = await approvedGeek(t, admin);
+    const upload = await ws(t, other.token, `/tasks/${task.id}/uploads`, {
+      name: 'a.pdf',
+      size: 10,
+      type: 'application/pdf',
+    });
+    expect(upload.status).toBe(404);
+    expect((await ws(t, other.token, `/tasks/${task.id}/messages`)).status).toBe(404);
+    expect((await ws(t, other.token, `/tasks/${task.id}/messages`, { message: 'hi' })).status).toBe(404);
+    const attach = await ws(t, other.token, `/tasks/${task.id}/files`, {
+      files: [{ location: 'orders/x', name: 'a.pdf', size: 1, type: 'file_final_draft' }],
+    });
+    expect(attach.status).toBe(404);
+  });
+});
+
+describe("a Geek's messages", () => {
+  it("writes as the Geek ('writer', their public name to the student) and reads the student's as 'Student N'", async () => {
+    const { geek, task } = await takenTask();
+    const sent = await ws(t, geek.token, `/tasks/${task.id}/messages`, { message: 'Hello, I am on it' });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ sender_role: 'writer', name: 'Grace H.' });
+    const studentSide = await call(t, { url: `/orders/${task.id}/messages`, token: task.student.token });
+    const mine = studentSide.body.results.find((m: { message: string }) => m.message === 'Hello, I am on it');
+    expect(mine).toMatchObject({ sender_role: 'writer', name: 'Grace H.' });
+    await call(t, {
+      url: `/orders/${task.id}/messages`,
+      token: task.student.token,
+      body: { message: 'Thanks!' },
+    });
+    const tasks = await ws(t, geek.token, '/tasks');
+    expect(tasks.body.results.find((r: { _id: string }) => r._id === task.id).unread_messages).toBe(1);
+    const list = await ws(t, geek.token, `/tasks/${task.id}/messages`);
+    const theirs = list.body.results.find((m: { message: string }) => m.message === 'Thanks!');
+    expect(theirs.name).toMatch(/^Student \d+$/);
+    expect(JSON.stringify(list.body)).not.toContain(task.student.email);
+    expect(
+      (await ws(t, geek.token, '/tasks')).body.results.find((r: { _id: string }) => r._id === task.id)
+        .unread_messages,
+    ).toBe(0);
+    // With no stream open, the Geek is mailed the student's message, linking to the task's page.
+    const mails = await mailsTo(t, geek.email);
+    expect(mails.some((m) => m.includes(`/workspace/tasks/${task.id}`) && m.includes('Thanks!'))).toBe(true);
+  });
+});
+
+describe('GET /workspace/events', () => {
+  it("carries the Geek's offers, task changes and messages, replays from Last-Event-ID, ends on log-out", async () => {
+    const geek = await approvedGeek(t, admin);
+    const student = await call(t, { url: '/users/client/me', token: geek.token });
+    expect(student.status).toBe(401);
+    const refused = openStream(base, admin, {}, '', '/workspace/events');
+    expect(await refused.opened).toBe(401);
+    refused.close();
+
+    const stream = openStream(base, geek.token, {}, '', '/workspace/events');
+    expect(await stream.opened).toBe(200);
+    const ready = await stream.waitFor((e) => e.event === 'ready');
+    const task = await openTask(t, admin);
+    await stream.waitFor((e) => dataOf(e).type === 'offer');
+    await ws(t, geek.token, `/offers/${task.id}/take`, {});
+    await stream.waitFor((e) => dataOf(e).type === 'order' && dataOf(e).order_id === task.id);
+    await call(t, { url: `/orders/${task.id}/messages`, token: task.student.token, body: { message: 'Hi' } });
+    const msg = await stream.waitFor((e) => dataOf(e).type === 'message' && dataOf(e).order_id === task.id);
+    stream.close();
+
+    // Missed while away: replayed from the last id seen.
+    await call(t, {
+      url: `/orders/${task.id}/messages`,
+      token: task.student.token,
+      body: { message: 'Still there?' },
+    });
+    const again = openStream(base, geek.token, { 'last-event-id': msg.id ?? '' }, '', '/workspace/events');
+    const replayed = await again.waitFor(
+      (e) => dataOf(e).type === 'message' && Number(e.id) > Number(msg.id),
+    );
+    expect(dataOf(replayed).order_id).toBe(task.id);
+    expect(Number(ready.id)).toBeLessThan(Number(msg.id));
+    await ws(t, geek.token, '/logout', {});
+    await again.ended;
+  });
+});
