@@ -68,7 +68,7 @@ export const usePayoutRequests = () =>
   useQuery({
     queryKey: payoutRequestsKey,
     queryFn: () =>
-      opsApi<z.output<typeof payoutRequestsResponseSchema>>('/ops/geek-payout-requests').then(
+      opsApi<z.output<typeof payoutRequestsResponseSchema>>('/ops/payout-requests').then(
         (r) => r.results,
       ),
   });
