@@ -91,7 +91,7 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
 
   // The final draft with its plagiarism level, then Deliver (keyboard): it waits for the quality check.
   const files = g.getByRole('region', { name: 'Your files' });
-  await files.getByLabel('File').setInputFiles({
+  await files.getByLabel('File', { exact: true }).setInputFiles({
     name: 'comets-final.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from(`%PDF-1.4\n${'c'.repeat(3000)}`),
@@ -115,7 +115,7 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await expect(check).toBeHidden();
   await staff.context.close();
 
-  // The student downloads the draft, rates 5, accepts the work and tips $5 from the balance.
+  // The student downloads the draft, rates 5 (which accepts the work) and tips $5 from the balance.
   await student.goto(`/order/${id}/geek-files`);
   const download = student.waitForEvent('download');
   await student.getByRole('link', { name: 'Download comets-final.pdf' }).click();
@@ -128,8 +128,8 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await rating.getByRole('button', { name: 'Got it!' }).click();
   await student.goto(`/order/${id}`);
   const result = student.getByRole('region', { name: 'Your result' });
-  await result.getByRole('button', { name: 'Accept the work' }).click();
-  await expect(result.getByRole('button', { name: 'Accept the work' })).toHaveCount(0);
+  // Five stars accept the work.
+  await expect(result.getByText(/^You accepted the work on /)).toBeVisible();
   await student.goto(`/order/${id}/tips`);
   const tip = student.getByRole('dialog', { name: 'Tip your Geek' });
   await tip.getByText('$5', { exact: true }).click();
@@ -138,18 +138,16 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
 
   // The Geek, without a reload: the task is accepted and rated; the earning is earned and the tip is in.
   await expect(g.getByText('Accepted', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await g.getByRole('link', { name: 'My tasks' }).click();
+  const nav = g.getByRole('navigation', { name: 'Workspace' });
+  await nav.getByRole('link', { name: /^My tasks/ }).click();
   const accepted = g.getByRole('region', { name: /^Accepted \(\d+\)$/ });
   await expect(accepted.getByRole('link', { name: new RegExp(title) })).toContainText('rated 5 of 5');
   await shot(g, testInfo, 'workspace-my-tasks');
   await expectNoA11yViolations(g);
   await expectNoSidewaysScroll(g);
 
-  await g.getByRole('link', { name: 'Earnings' }).click();
+  await nav.getByRole('link', { name: 'Earnings' }).click();
   const history = g.getByRole('region', { name: 'History' });
-  await expect(
-    history.getByRole('row', { name: new RegExp(`Task earning.*${title}.*Earned`) }),
-  ).toBeVisible();
   const line = (what: string) => history.getByRole('listitem').filter({ hasText: what });
   await expect(line(`Task earning: #`).filter({ hasText: title })).toContainText('Earned');
   await expect(line('Tip: #').filter({ hasText: title })).toContainText('$5.00');
@@ -160,7 +158,7 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await g.getByRole('button', { name: 'Request payout' }).click();
   await expect(g.getByText(/^Payout of \$[\d.]+ requested\.$/)).toBeVisible();
 
-  await g.getByRole('link', { name: 'Profile' }).click();
+  await nav.getByRole('link', { name: 'Profile' }).click();
   await expect(g.getByRole('region', { name: 'Your rating' }).getByText('5.0')).toBeVisible();
   await shot(g, testInfo, 'workspace-profile');
   await expectNoA11yViolations(g);

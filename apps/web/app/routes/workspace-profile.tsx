@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { useEditMe } from '../features/workspace/api/workspace-queries.ts';
+import { useEditMe, useGeekMe } from '../features/workspace/api/workspace-queries.ts';
 import { formatWhen } from '../features/workspace/components/time-left.ts';
 import s from '../features/workspace/components/workspace.module.css';
 import { announce } from '../lib/announce.ts';
@@ -16,7 +16,10 @@ export function meta() {
 
 /** /workspace/profile: public name, Available / Away, major and subjects; the Geek's rating and students' comments. */
 export default function WorkspaceProfile() {
-  const geek = useOutletContext<WorkspaceGeek>();
+  // The rating and comments as they are now (the shell's copy may be from the log-in).
+  const shell = useOutletContext<WorkspaceGeek>();
+  const me = useGeekMe(true, 'always');
+  const geek = me.data ?? shell;
   return (
     <>
       <h1>Profile</h1>

@@ -68,9 +68,7 @@ export const usePayoutRequests = () =>
   useQuery({
     queryKey: payoutRequestsKey,
     queryFn: () =>
-      opsApi<z.output<typeof payoutRequestsResponseSchema>>('/ops/payout-requests').then(
-        (r) => r.results,
-      ),
+      opsApi<z.output<typeof payoutRequestsResponseSchema>>('/ops/payout-requests').then((r) => r.results),
   });
 
 /** 'Record payout' (admin only): a ledger entry, never more than is owed (the server's 422 says so). */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { startBearerStream } from '../../../lib/bearer-event-stream.ts';
 import { geekSession } from './workspace-client.ts';
-import { earningsKey, messagesKey, offersKey, taskKey, tasksKey } from './workspace-queries.ts';
+import { earningsKey, meKey, messagesKey, offersKey, taskKey, tasksKey } from './workspace-queries.ts';
 
 type WorkspaceEvent = { type: (typeof WORKSPACE_EVENT_TYPES)[number]; order_id?: string };
 
@@ -17,7 +17,7 @@ const GEEK_STREAM = {
 
 /**
  * Keeps the workspace live (GET /workspace/events): an offer event refetches the offers; a task's event its page,
- * My tasks and the earnings; a message its conversation and the unread marks. A new or resynced stream refetches
+ * My tasks, the earnings and the Geek's rating; a message its conversation and the unread marks. A new or resynced stream refetches
  * everything shown.
  */
 export function useWorkspaceLiveUpdates(enabled: boolean) {
@@ -42,6 +42,8 @@ export function useWorkspaceLiveUpdates(enabled: boolean) {
       if (order_id) void qc.invalidateQueries({ queryKey: taskKey(order_id), exact: true });
       void qc.invalidateQueries({ queryKey: offersKey });
       void qc.invalidateQueries({ queryKey: earningsKey });
+      // A mark or a delivery changes the Geek's own rating and count.
+      void qc.invalidateQueries({ queryKey: meKey });
     });
   }, [enabled, qc]);
 }

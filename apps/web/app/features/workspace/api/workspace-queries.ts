@@ -63,8 +63,13 @@ export async function changePassword(currentPassword: string, newPassword: strin
   geekSession.token.set(jwt);
 }
 
-export const useGeekMe = (enabled: boolean) =>
-  useQuery({ queryKey: meKey, queryFn: () => workspaceApi<WorkspaceGeek>('/workspace/me'), enabled });
+export const useGeekMe = (enabled: boolean, refetchOnMount: boolean | 'always' = true) =>
+  useQuery({
+    queryKey: meKey,
+    queryFn: () => workspaceApi<WorkspaceGeek>('/workspace/me'),
+    enabled,
+    refetchOnMount,
+  });
 
 export function useEditMe() {
   const qc = useQueryClient();
