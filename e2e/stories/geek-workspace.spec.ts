@@ -25,8 +25,10 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   const stamp = `${size} ${Date.now()}`;
   const title = `Essay on the orbits of comets ${stamp}`;
   const geekEmail = uniqueGeekEmail(testInfo);
+  // One Geek per screen size ('Carl S.', 'Carla S.'), so the two sizes' stories never share a name.
+  const geekName = size === 'desktop' ? 'Carl S.' : 'Carla S.';
   await approvedGeek(student.request, {
-    name: `Carl Sagan ${size}`,
+    name: `${geekName.split(' ')[0]} Sagan`,
     email: geekEmail,
     subjects: ['Astronomy'],
   });
@@ -157,6 +159,22 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await expectNoSidewaysScroll(g);
   await g.getByRole('button', { name: 'Request payout' }).click();
   await expect(g.getByText(/^Payout of \$[\d.]+ requested\.$/)).toBeVisible();
+
+  // An admin records the payout in the back office; the Geek sees it paid out and nothing owed.
+  const admin = await staffBrowser(browser, student, testInfo);
+  await admin.page.goto('/ops/geeks');
+  const requests = admin.page.getByRole('region', { name: 'Payout requests' });
+  await requests.getByRole('button', { name: `Record payout to ${geekName}` }).click();
+  const payout = admin.page.getByRole('dialog', { name: `Record a payout to ${geekName}` });
+  await expect(payout.getByLabel('Amount, USD')).toHaveValue('18.27');
+  await payout.getByLabel('Transfer reference').fill(`WISE-${stamp}`);
+  await shot(admin.page, testInfo, 'ops-record-payout');
+  await payout.getByRole('button', { name: 'Record payout' }).click();
+  await expect(payout).toBeHidden();
+  await admin.context.close();
+  await g.reload();
+  await expect(line(`Payout (WISE-${stamp})`)).toContainText('-$18.27');
+  await expect(g.getByText('Nothing is owed to you right now', { exact: false })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Profile' }).click();
   await expect(g.getByRole('region', { name: 'Your rating' }).getByText('5.0')).toBeVisible();
