@@ -178,6 +178,13 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
 
   await nav.getByRole('link', { name: 'Profile' }).click();
   await expect(g.getByRole('region', { name: 'Your rating' }).getByText('5.0')).toBeVisible();
+  // Away: no offers reach the Geek (the bar says so); Available again.
+  // (The radios show what the server saved: checked once it answers.)
+  await g.getByRole('radio', { name: /^Away/ }).click();
+  await expect(g.getByRole('banner').getByText('Away', { exact: true })).toBeVisible();
+  await expect(g.getByRole('radio', { name: /^Away/ })).toBeChecked();
+  await g.getByRole('radio', { name: /^Available/ }).click();
+  await expect(g.getByRole('banner').getByText('Available', { exact: true })).toBeVisible();
   await shot(g, testInfo, 'workspace-profile');
   await expectNoA11yViolations(g);
   await expectNoSidewaysScroll(g);

@@ -42,7 +42,7 @@ export function QualityCheckPanel({ order }: { order: OpsOrder }) {
       </p>
       <div className={s.sideBySide}>
         <div>
-          <h3>Delivered files</h3>
+          <h3 className={s.subhead}>Delivered files</h3>
           {delivered.length ? (
             <ul className={s.list} aria-label="Delivered files">
               {delivered.map((f) => {
@@ -77,11 +77,11 @@ export function QualityCheckPanel({ order }: { order: OpsOrder }) {
           )}
         </div>
         <div>
-          <h3>Instructions</h3>
+          <h3 className={s.subhead}>Instructions</h3>
           <p className={s.pre}>{order.details || 'No instructions given.'}</p>
           {order.revision_comment ? (
             <>
-              <h3>The revision asked</h3>
+              <h3 className={s.subhead}>The revision asked</h3>
               <p className={s.pre}>{order.revision_comment}</p>
             </>
           ) : null}
