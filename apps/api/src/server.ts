@@ -12,7 +12,15 @@ import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
-import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import {
+  DEMO_GEEK,
+  DEMO_STAFF,
+  DEMO_STUDENT,
+  DEMO_SUPPORT,
+  seedDemoData,
+  seedDemoGeek,
+  seedReferenceData,
+} from './db/seed.ts';
 import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
@@ -55,6 +63,7 @@ export async function main(options: StartOptions = {}) {
   await database.migrate(async () => {
     await seedReferenceData(database.db);
     if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+    if (demoStaff) await seedDemoGeek(database.db);
   });
 
   const transport =
@@ -166,6 +175,9 @@ export async function main(options: StartOptions = {}) {
         : '',
       demoStaff
         ? `  Back office ${config.PUBLIC_URL}/ops: admin ${DEMO_STAFF.email} / ${DEMO_STAFF.password}, support ${DEMO_SUPPORT.email} / ${DEMO_SUPPORT.password}`
+        : '',
+      demoStaff
+        ? `  Geek workspace ${config.PUBLIC_URL}/workspace/login: ${DEMO_GEEK.email} / ${DEMO_GEEK.password}`
         : '',
       '',
     ].join('\n'),

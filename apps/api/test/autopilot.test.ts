@@ -345,13 +345,20 @@ describe('the autopilot timetable and Geek choice', () => {
   });
 
   it('assigns the preferred Geek, else the least loaded who fits the course, else the least loaded; never a blocked one', () => {
-    const g = (id: string, subjects: string[], load: number, isDisabled = false) => ({
+    const g = (
+      id: string,
+      subjects: string[],
+      load: number,
+      isDisabled = false,
+      loginEmail: string | null = null,
+    ) => ({
       id,
       publicFullName: id,
       major: 'Other',
       publicSubjects: subjects,
       isDisabled,
       load,
+      loginEmail,
     });
     const all = [g('busy-fit', ['History'], 3), g('free-fit', ['history'], 1), g('idle', ['Art'], 0)];
     const task = { subject: 'History', services: [] };
@@ -366,5 +373,7 @@ describe('the autopilot timetable and Geek choice', () => {
       )?.id,
     ).toBe('idle');
     expect(chooseGeek(task, [g('off', ['History'], 0, true)], new Set())).toBe(null);
+    // Issue 31: a real Geek (with a workspace log-in) is never played by the autopilot.
+    expect(chooseGeek(task, [g('real', ['History'], 0, false, 'geek@example.com')], new Set())).toBe(null);
   });
 });

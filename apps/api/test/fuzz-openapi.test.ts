@@ -2,15 +2,25 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { arbitraryFor, hasBadText, hostileValue, mutated, rawBodies } from './helpers/schema-arbitrary.ts';
 import {
+  freshGeekToken,
   freshStaffToken,
   freshToken,
   isStaffPath,
+  isWorkspacePath,
   type Operation,
   openApiOperations,
   uniqueIp,
   userStateHash,
 } from './helpers/sweep.ts';
-import { createTestApp, creditBalance, pricedOrder, signUpClient, staffToken } from './helpers/test-app.ts';
+import {
+  call,
+  createTestApp,
+  creditBalance,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+} from './helpers/test-app.ts';
+import { approvedGeek } from './helpers/workspace.ts';
 
 /**
  * API.md "Bad input, for every call", generated from the live OpenAPI document: every operation gets 300 inputs
@@ -35,7 +45,22 @@ const student = await signUpClient(t);
 const staff = await staffToken(t);
 await creditBalance(t, staff, student.id, 100);
 const order = await pricedOrder(t, student.token);
-const ownIds = [order._id, student.id];
+// Issue 31: a Geek with a task of the student's, so the workspace's calls reach their use cases.
+const geek = await approvedGeek(t, staff);
+const geekTask = await pricedOrder(t, student.token, { pages: 1 });
+await creditBalance(t, staff, student.id, 100);
+await call(t, {
+  url: `/orders/${geekTask._id}/pay`,
+  token: student.token,
+  body: { account_balance_use: 100_000 },
+});
+await call(t, {
+  url: `/ops/orders/${geekTask._id}/transitions`,
+  token: staff,
+  body: { name: 'accept_instructions' },
+});
+await call(t, { url: `/workspace/offers/${geekTask._id}/take`, token: geek.token, body: {} });
+const ownIds = [order._id, student.id, geekTask._id, geek.id];
 
 type Input = {
   params: Record<string, string>;
@@ -139,7 +164,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
   for (const [index, op] of operations.entries()) {
     it(`${op.method} ${op.path}: ${INPUTS_PER_OPERATION} inputs, no 5xx, a refusal changes nothing`, async () => {
-      const caller = isStaffPath(op.path) ? await freshStaffToken(t, staff) : await freshToken(t, student.id);
+      const caller = isStaffPath(op.path)
+        ? await freshStaffToken(t, staff)
+        : isWorkspacePath(op.path)
+          ? await freshGeekToken(t, geek.id)
+          : await freshToken(t, student.id);
       const samples = fc.sample(inputs(op), { numRuns: INPUTS_PER_OPERATION, seed: 17_000 + index });
       const failures: string[] = [];
       let state = await userStateHash(t, student.id);

@@ -66,12 +66,33 @@ describe('production mode', () => {
         headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
         body: JSON.stringify({ email: 'ops@geekly.example', password: 'geekly-ops-demo' }),
       });
+      // Issue 31: the demo Geek's workspace log-in, under the same rule.
+      const geek = await fetch(`http://127.0.0.1:${port}/api/v3/workspace/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ email: 'geek@geekly.example', password: 'geekly-geek-demo' }),
+      });
       server.child.kill('SIGTERM');
       await server.exited;
-      return { status: res.status, printed: /Back office .*ops@geekly\.example/.test(server.output()) };
+      return {
+        status: res.status,
+        geek: geek.status,
+        printed: /Back office .*ops@geekly\.example/.test(server.output()),
+        geekPrinted: /geek@geekly\.example \/ geekly-geek-demo/.test(server.output()),
+      };
     };
-    expect(await staffLogIn({ NODE_ENV: 'development' })).toEqual({ status: 200, printed: true });
-    expect(await staffLogIn({ NODE_ENV: 'test' })).toEqual({ status: 401, printed: false });
+    expect(await staffLogIn({ NODE_ENV: 'development' })).toEqual({
+      status: 200,
+      geek: 200,
+      printed: true,
+      geekPrinted: true,
+    });
+    expect(await staffLogIn({ NODE_ENV: 'test' })).toEqual({
+      status: 401,
+      geek: 400,
+      printed: false,
+      geekPrinted: false,
+    });
   }, 180_000);
 
   async function productionEnv(extra: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, auditLog, geekLogins } from '../src/db/schema.ts';
+import { applications, auditLog, geekLogins, geeks } from '../src/db/schema.ts';
 import {
   auditLogOf,
   call,
@@ -215,6 +215,15 @@ describe('Geek sessions (decision 047)', () => {
     });
     expect(on.status).toBe(200);
     expect((await ws(t, geek.token, '/me')).status).toBe(401);
+  });
+
+  it("counts a Geek's workspace activity as 'Online' on the students' Geek cards", async () => {
+    const geek = await approvedGeek(t, admin);
+    const student = await signUpClient(t);
+    await t.db.update(geeks).set({ lastSeenAt: null }).where(eq(geeks.id, geek.id));
+    expect((await call(t, { url: `/geek/${geek.id}`, token: student.token })).body.online).toBe(false);
+    expect((await ws(t, geek.token, '/tasks')).status).toBe(200);
+    expect((await call(t, { url: `/geek/${geek.id}`, token: student.token })).body.online).toBe(true);
   });
 
   it('changes Available / Away, major and subjects (courses only)', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
 import { dataOf, openStream } from './helpers/sse-client.ts';
 import { auditLogOf, call, createTestApp, staffToken, type TestApp } from './helpers/test-app.ts';
 import { approvedGeek, mailsTo, openTask, uploadWorkspaceFile, ws } from './helpers/workspace.ts';
@@ -101,6 +102,38 @@ describe("a Geek's messages", () => {
     // With no stream open, the Geek is mailed the student's message, linking to the task's page.
     const mails = await mailsTo(t, geek.email);
     expect(mails.some((m) => m.includes(`/workspace/tasks/${task.id}`) && m.includes('Thanks!'))).toBe(true);
+  });
+});
+
+describe("a student's message attachment", () => {
+  it("downloads for the task's Geek, 404 for another Geek", async () => {
+    const { geek, task } = await takenTask();
+    const other = await approvedGeek(t, admin);
+    const bytes = pdfBytes(1500);
+    const signed = await presign(t, task.student.token, task.id, {
+      name: 'notes.pdf',
+      size: bytes.length,
+      context: 'msgs',
+    });
+    expect((await postToLocalStorage(t, signed.body, bytes)).status).toBe(204);
+    const sent = await call(t, {
+      url: `/orders/${task.id}/messages`,
+      token: task.student.token,
+      body: {
+        files: [
+          { location: signed.body.location, name: 'notes.pdf', size: bytes.length, type: 'application/pdf' },
+        ],
+      },
+    });
+    expect(sent.status).toBe(201);
+    const url = `/tasks/${task.id}/messages/${sent.body._id}/files/${sent.body.files[0]._id}/download`;
+    const got = await ws(t, geek.token, url);
+    expect(got.status).toBe(302);
+    const location = new URL(got.headers.location as string);
+    const stored = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.rawPayload.equals(bytes)).toBe(true);
+    expect((await ws(t, other.token, url)).status).toBe(404);
   });
 });
 

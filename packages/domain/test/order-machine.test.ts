@@ -998,7 +998,11 @@ describe("the Geek's own steps and the quality check (decisions 047, 048)", () =
   it('holds a checked delivery for staff: only the tag changes, no notice; the student gets it on pass_check', () => {
     const o = order({ ...working, finalDraftCount: 1 });
     const heldDelivery = accepted(run('deliver', 'geek', o, { check: true }));
-    expect(heldDelivery.patch).toEqual({ tags: [...o.tags, 'quality_check'], check_note: null });
+    expect(heldDelivery.patch).toEqual({
+      tags: [...o.tags, 'quality_check'],
+      check_note: null,
+      check_requested_at: now,
+    });
     expect(heldDelivery.effects).toEqual([]);
     const waiting = order({ ...working, finalDraftCount: 1, tags: heldDelivery.patch.tags ?? [] });
     expect(run('deliver', 'geek', waiting, {})).toEqual(refused('not_allowed'));

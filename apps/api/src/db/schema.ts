@@ -241,6 +241,8 @@ export const orders = pgTable(
     refundTo: text('refund_to', { enum: ['balance', 'card'] }),
     /** Decision 048: staff's note returning a Geek's delivery from the quality check. */
     checkNote: text('check_note'),
+    /** When a Geek's delivery last went to the quality check. */
+    checkRequestedAt: timestamptz('check_requested_at'),
     /** When the task's Geek last read its messages in the workspace (decision 047). */
     geekReadAt: timestamptz('geek_read_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -6,13 +6,16 @@ import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
 import { upsertStaffAccount } from '../modules/ops/staff-accounts.ts';
 import { newLoginKey, newReferralCode } from '../modules/users/random-codes.ts';
 import type { Database } from './database.ts';
-import { coupons, courses, geeks, orderMessages, orders, users } from './schema.ts';
+import { coupons, courses, geekLogins, geeks, orderMessages, orders, users } from './schema.ts';
 
 export const DEMO_STUDENT = { email: 'demo@geekly.example', password: 'geekly-demo' } as const;
 /** Demo staff for the back office (/ops) and the operator API; real ones come from `npm run staff:create`. */
 export const DEMO_STAFF = { email: 'ops@geekly.example', password: 'geekly-ops-demo' } as const;
 /** A `support` account (decision 021: a refund limit, no staff accounts). */
 export const DEMO_SUPPORT = { email: 'support@geekly.example', password: 'geekly-support-demo' } as const;
+
+/** Issue 31: a demo Geek's workspace log-in (/workspace/login), only where the demo staff are (development). */
+export const DEMO_GEEK = { email: 'geek@geekly.example', password: 'geekly-geek-demo' } as const;
 
 const GEEKS = [
   {
@@ -29,6 +32,31 @@ const GEEKS = [
   },
   { publicFullName: 'Hannah O.', major: 'Psychology', publicSubjects: ['Psychology', 'Sociology'] },
 ];
+
+/**
+ * The demo Geek's log-in, on the first demo Geek profile ('Maya R.', English and more), made once; a data folder
+ * seeded before the workspace gets it on its next start. Development only, as the demo staff (decision 031).
+ */
+export async function seedDemoGeek(db: Database) {
+  const [existing] = await db
+    .select({ id: geekLogins.geekId })
+    .from(geekLogins)
+    .where(eq(geekLogins.email, DEMO_GEEK.email));
+  if (existing) return;
+  const first = GEEKS[0];
+  if (!first) return;
+  const [profile] = await db
+    .select({ id: geeks.id })
+    .from(geeks)
+    .where(eq(geeks.publicFullName, first.publicFullName))
+    .limit(1);
+  const geekId = profile?.id ?? (await db.insert(geeks).values(first).returning({ id: geeks.id }))[0]?.id;
+  if (!geekId) return;
+  await db
+    .insert(geekLogins)
+    .values({ geekId, email: DEMO_GEEK.email, passwordHash: await hashPassword(DEMO_GEEK.password) })
+    .onConflictDoNothing();
+}
 
 /** Reference data every installation needs; safe to run on every start. */
 export async function seedReferenceData(db: Database) {

@@ -81,3 +81,21 @@ export const uniqueIp = () => {
 
 /** The operator API is the staff's; everything else is called as a student. */
 export const isStaffPath = (path: string) => path.startsWith('/api/v3/ops/');
+
+/** The Geek workspace's calls (decision 047): a Geek's token, never a user's. */
+export const isWorkspacePath = (path: string) => path.startsWith('/api/v3/workspace/');
+
+/** A valid workspace token for the Geek as they are now (a fuzzed log-out or password change revokes the one before). */
+export async function freshGeekToken(t: TestApp, geekId: string): Promise<string> {
+  const result = await t.db.execute(
+    sql`select token_version as v from geek_logins where geek_id = ${geekId}`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { v: number }[];
+  const version = rows[0]?.v;
+  if (version === undefined) throw new Error(`no Geek log-in ${geekId}`);
+  const now = t.ctx.now();
+  return t.ctx.tokens.sign(
+    { userId: geekId, tokenVersion: version },
+    { now, expiresAt: new Date(now.getTime() + 3_600_000), kind: 'geek' },
+  );
+}

@@ -91,6 +91,7 @@ export type OrderPatch = Partial<{
   geek_earned_at: Date;
   /** Decision 048: staff's note when they return a Geek's delivery from the quality check; null once resent. */
   check_note: string | null;
+  check_requested_at: Date;
 }>;
 
 /** Money movements and notices a transition causes; the API carries them out in the same transaction. */
@@ -169,9 +170,10 @@ const revisionDeliveredPatch = (now: Date): OrderPatch => ({
   delivered_at: now,
 });
 /** A delivery held for the quality check: only the tag changes, and an earlier note is cleared. */
-const heldPatch = (o: OrderState): OrderPatch => ({
+const heldPatch = (o: OrderState, now: Date): OrderPatch => ({
   tags: withTag(o.tags, QUALITY_CHECK_TAG),
   check_note: null,
+  check_requested_at: now,
 });
 
 /** Seed 000 §4 "Payment": what is due now; the deposit when paying 30% of an unpaid task. */
@@ -471,7 +473,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
       (o.finalDraftCount > 0 ? null : 'final_draft_required'),
     apply: (o, input, { now }) =>
       input.check
-        ? { patch: heldPatch(o) }
+        ? { patch: heldPatch(o, now) }
         : { patch: deliveredPatch(now), effects: [{ kind: 'notify', notice: 'order_delivered' }] },
   },
 
@@ -509,7 +511,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     guard: (o) => alive(o) ?? allowed(o.client_status === 'On revision' && !inCheck(o)),
     apply: (o, input, { now }) =>
       input.check
-        ? { patch: heldPatch(o) }
+        ? { patch: heldPatch(o, now) }
         : { patch: revisionDeliveredPatch(now), effects: [{ kind: 'notify', notice: 'revision_delivered' }] },
   },
 

@@ -35,14 +35,20 @@ export type PlannedStep = {
     }
 );
 
-/** Share of AUTOPILOT_MINUTES after the payment at which each step of the work is due. */
+/**
+ * Share of AUTOPILOT_MINUTES after the payment at which each step of the work is due. A simulated Geek takes the
+ * offer only once it has been open for half the autopilot's time (issue 31), so a real Geek can take it first.
+ */
 export const WORK_TIMES = {
   accept_instructions: 0.1,
-  assign_geek: 0.2,
-  start_work: 0.3,
-  message: 0.4,
+  assign_geek: 0.6,
+  start_work: 0.7,
+  message: 0.8,
   deliver: 1,
 } as const;
+
+/** Share of AUTOPILOT_MINUTES a real Geek's delivery waits before the simulated staff pass its quality check. */
+export const CHECK_WAIT = 0.1;
 
 /** Share of AUTOPILOT_MINUTES after a revision request at which each step of the revision is due. */
 export const REVISION_TIMES = { accept_revision: 0.1, message: 0.2, deliver_revision: 0.5 } as const;
@@ -127,6 +133,8 @@ export function nextStep(task: PlanTask, done: ReadonlySet<string>, minutes: num
 
 export type GeekCandidate = {
   id: string;
+  /** A real Geek's workspace log-in: the autopilot plays only the simulated Geeks (those without one). */
+  loginEmail: string | null;
   publicFullName: string;
   major: string;
   publicSubjects: readonly string[];
@@ -137,7 +145,7 @@ export type GeekCandidate = {
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The Geek the autopilot assigns: the client's chosen Preferred Geek if enabled; otherwise the least loaded
+ * The Geek the autopilot assigns, among the simulated ones (no workspace log-in): the client's chosen Preferred Geek if enabled; otherwise the least loaded
  * enabled Geek who fits the task's course (a subject or the major), and failing that the least loaded enabled
  * one. Geeks the client blocked are never chosen.
  */
@@ -146,7 +154,7 @@ export function chooseGeek(
   geeks: readonly GeekCandidate[],
   blockedIds: ReadonlySet<string>,
 ): GeekCandidate | null {
-  const open = geeks.filter((g) => !g.isDisabled && !blockedIds.has(g.id));
+  const open = geeks.filter((g) => !g.isDisabled && !blockedIds.has(g.id) && g.loginEmail === null);
   const preferredId = task.services.find((s) => s.tag === 'client_recomended_writer')?.writerId;
   const preferred = preferredId ? open.find((g) => g.id === preferredId) : undefined;
   if (preferred) return preferred;

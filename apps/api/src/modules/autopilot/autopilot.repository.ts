@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { auditLog, autopilotSteps, clientGeeks, orders, users } from '../../db/schema.ts';
+import { auditLog, autopilotSteps, clientGeeks, geekLogins, orders, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
 import { newLoginKey, newReferralCode } from '../users/random-codes.ts';
 import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
@@ -55,7 +55,9 @@ export async function autopilotTasks(db: Db, since: Date, limit: number) {
             gt(orders.clientRevisionAt, since),
           ),
         ),
-        sql`not exists (select 1 from ${auditLog} a where a.order_id = ${orders.id} and a.actor_type = 'staff')`,
+        // Issue 31: nor one a real Geek acted on in their workspace, nor a real Geek's task.
+        sql`not exists (select 1 from ${auditLog} a where a.order_id = ${orders.id} and a.actor_type in ('staff', 'geek'))`,
+        sql`not exists (select 1 from ${geekLogins} l where l.geek_id = ${orders.writerId})`,
       ),
     )
     .orderBy(asc(orders.clientPaidAtFirst), asc(orders.id))
@@ -96,4 +98,23 @@ export async function blockedGeekIds(db: Db, userId: string): Promise<Set<string
     .from(clientGeeks)
     .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Issue 31, the demo's simulated staff: real Geeks' deliveries waiting for the quality check since before
+ * `heldBefore`, that no staff account acted on.
+ */
+export async function deliveriesToCheck(db: Db, heldBefore: Date, limit: number) {
+  return db
+    .select({ id: orders.id, heldAt: orders.checkRequestedAt })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.tags} ? 'quality_check'`,
+        sql`${orders.checkRequestedAt} < ${heldBefore.toISOString()}`,
+        sql`not exists (select 1 from ${auditLog} a where a.order_id = ${orders.id} and a.actor_type = 'staff')`,
+      ),
+    )
+    .orderBy(asc(orders.checkRequestedAt))
+    .limit(limit);
 }

@@ -14,10 +14,12 @@ import type { UserRow } from '../users/users.repository.ts';
 import {
   autopilotTasks,
   blockedGeekIds,
+  deliveriesToCheck,
   ensureAutopilotAccount,
   recordStep,
 } from './autopilot.repository.ts';
 import {
+  CHECK_WAIT,
   chooseGeek,
   isOnRevision,
   isWorking,
@@ -205,7 +207,7 @@ export async function runAutopilot(
     new Date(now.getTime() - PICKUP_WINDOW_MS),
     TASKS_PER_TICK,
   );
-  let steps = 0;
+  let steps = await passChecks(ctx, now, minutes, onError);
   for (const { order, done } of tasks) {
     const step = nextStep(order, done, minutes);
     if (!step || step.dueAt > now) continue;
@@ -221,6 +223,43 @@ export async function runAutopilot(
     }
   }
   return steps;
+}
+
+/**
+ * The demo's simulated staff pass a real Geek's delivery through the quality check after a short wait (CHECK_WAIT
+ * of the autopilot's time), through the operator transition like staff, once per delivery.
+ */
+async function passChecks(ctx: AppContext, now: Date, minutes: number, onError: (err: unknown) => void) {
+  const waiting = await deliveriesToCheck(
+    ctx.database.db,
+    new Date(now.getTime() - CHECK_WAIT * minutes * 60_000),
+    TASKS_PER_TICK,
+  );
+  let passed = 0;
+  for (const task of waiting) {
+    const key = `check:${task.heldAt?.getTime() ?? 0}`;
+    try {
+      await withRequestId(`autopilot-${randomUUID()}`, () =>
+        runOperatorTransition(
+          ctx,
+          AUTOPILOT,
+          task.id,
+          { name: 'pass_check' },
+          {
+            onApplied: async (tx) => {
+              if (!(await recordStep(tx, task.id, key, ctx.now()))) throw new StepGone(key);
+            },
+          },
+        ),
+      );
+      autopilotSteps.inc({ step: 'pass_check' });
+      passed += 1;
+    } catch (err) {
+      if (err instanceof StepGone || (err instanceof AppError && err.code === 'NOT_ALLOWED')) continue;
+      onError(err);
+    }
+  }
+  return passed;
 }
 
 /** How often the autopilot looks: often enough that steps a few seconds apart happen on time. */

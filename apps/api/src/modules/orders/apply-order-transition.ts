@@ -142,6 +142,7 @@ function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
   if (p.delivered_at !== undefined) c.deliveredAt = p.delivered_at;
   if (p.geek_earned_at !== undefined) c.geekEarnedAt = p.geek_earned_at;
   if (p.check_note !== undefined) c.checkNote = p.check_note;
+  if (p.check_requested_at !== undefined) c.checkRequestedAt = p.check_requested_at;
   return c;
 }
 

@@ -30,7 +30,11 @@ import { workspaceEarnings } from './earnings.ts';
 import { geekSessionIsCurrent } from './geek-logins.repository.ts';
 import { currentGeek, geekGuard } from './geek-session.ts';
 import { attachWorkspaceFiles, createWorkspaceUpload } from './workspace-files.ts';
-import { listWorkspaceMessages, sendWorkspaceMessage } from './workspace-messages.ts';
+import {
+  listWorkspaceMessages,
+  sendWorkspaceMessage,
+  workspaceMessageFileUrl,
+} from './workspace-messages.ts';
 import { getTask, listOffers, listTasks, runGeekTransition, takeOffer } from './workspace-tasks.ts';
 
 const params = z.object({ id: z.string().max(100) });
@@ -159,6 +163,30 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
         },
       },
       async (request) => listWorkspaceMessages(ctx, currentGeek(request), request.params.id),
+    );
+
+    r.get(
+      '/workspace/tasks/:id/messages/:messageId/files/:fileId/download',
+      {
+        schema: {
+          tags: ['workspace', 'messages'],
+          summary: "Redirects to a short-lived signed address of a message's attachment on this Geek's task",
+          params: z.object({
+            id: z.string().max(100),
+            messageId: z.string().max(100),
+            fileId: z.string().max(100),
+          }),
+          response: { 302: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const url = await workspaceMessageFileUrl(ctx, currentGeek(request), {
+          orderId: request.params.id,
+          messageId: request.params.messageId,
+          fileId: request.params.fileId,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      },
     );
 
     r.post(
