@@ -217,3 +217,28 @@ export function useRequestPayout() {
     onSuccess: () => qc.invalidateQueries({ queryKey: earningsKey }),
   });
 }
+
+/**
+ * A message's attachment: its download call needs the Geek's token (a plain link cannot send it), so the file is
+ * fetched (the call redirects to a short-lived signed address) and handed to the browser as a download.
+ */
+export async function downloadMessageFile(
+  orderId: string,
+  messageId: string,
+  file: { _id: string; name: string },
+) {
+  const token = geekSession.token.get();
+  const res = await fetch(
+    `/api/v3/workspace/tasks/${id(orderId)}/messages/${id(messageId)}/files/${id(file._id)}/download`,
+    { credentials: 'omit', headers: token ? { Authorization: `Bearer ${token}` } : {} },
+  ).catch(() => null);
+  if (!res?.ok) throw new ApiError(res?.status ?? 0, 'The file could not be downloaded. Please try again.');
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSendTaskMessage, useTaskMessages } from '../api/workspace-queries.ts';
+import { downloadMessageFile, useSendTaskMessage, useTaskMessages } from '../api/workspace-queries.ts';
 import { formatWhen } from './time-left.ts';
 import s from './workspace.module.css';
 
@@ -52,7 +52,23 @@ export function TaskConversation({ task }: { task: WorkspaceTaskDetail }) {
               </div>
               {m.message ? <p className={s.instructions}>{m.message}</p> : null}
               {m.files.length ? (
-                <p className={s.muted}>Files: {m.files.map((f) => f.name).join(', ')}</p>
+                <ul className={s.plainList} aria-label="Attached files">
+                  {m.files.map((f) => (
+                    <li key={f._id}>
+                      <button
+                        type="button"
+                        className={s.textButton}
+                        onClick={() =>
+                          downloadMessageFile(task._id, m._id, f).catch((err: unknown) =>
+                            setError(err instanceof ApiError ? err.text : 'Unknown error'),
+                          )
+                        }
+                      >
+                        Download {f.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
               ) : null}
             </li>
           ))}
