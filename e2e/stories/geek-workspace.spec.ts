@@ -169,6 +169,8 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await expect(payout.getByLabel('Amount, USD')).toHaveValue('18.27');
   await payout.getByLabel('Transfer reference').fill(`WISE-${stamp}`);
   await shot(admin.page, testInfo, 'ops-record-payout');
+  // (At 375 px axe reads the page behind React Aria's modal as one without a main landmark: see geek-joins.)
+  if (size === 'desktop') await expectNoA11yViolations(admin.page);
   await payout.getByRole('button', { name: 'Record payout' }).click();
   await expect(payout).toBeHidden();
   await admin.context.close();
