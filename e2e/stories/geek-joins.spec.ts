@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { approvedGeek, GEEK_PASSWORD, secondPerson, staffBrowser, uniqueGeekEmail } from '../support/geek.ts';
+import {
+  approvedGeek,
+  asOperator,
+  GEEK_PASSWORD,
+  secondPerson,
+  staffBrowser,
+  uniqueGeekEmail,
+} from '../support/geek.ts';
 import { expectNoSidewaysScroll, openPage, shot } from '../support/layout.ts';
 import { operatorTransition } from '../support/operator.ts';
 import {
@@ -11,7 +18,8 @@ import {
   signUpStudent,
 } from '../support/student.ts';
 
-// Issue 31: an application from /join-our-team is approved in the back office; the applicant's first log-in with
+// Issue 31: an application from /join-our-team is approved in the back office (and staff invite another Geek by
+// e-mail); the applicant's first log-in with
 // their 6-character password asks for a new one; a forgotten password comes back through a mailed link.
 
 test('A visitor applies on /join-our-team, staff approve in /ops, and the first log-in sets a new password', async ({
@@ -53,6 +61,27 @@ test('A visitor applies on /join-our-team, staff approve in /ops, and the first 
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(approve).toBeHidden();
   await expect(row.getByText('Approved')).toBeVisible();
+
+  // 'Invite' on a Geek profile staff made by hand: a one-time link to set a password, mailed.
+  const invitedName = `Lise ${testInfo.project.name}${Date.now()} Meitner`;
+  const ops$ = await asOperator(page.request);
+  const made = await ops$.post('/ops/geeks', {
+    public_full_name: invitedName,
+    major: 'Physics',
+    public_subjects: ['Physics'],
+  });
+  expect(made.status()).toBe(201);
+  const invitedEmail = uniqueGeekEmail(testInfo);
+  await ops.getByRole('link', { name: 'Geeks' }).click();
+  await ops.getByRole('button', { name: `Actions for ${invitedName}` }).click();
+  await ops.getByRole('menuitem', { name: 'Invite' }).click();
+  const invite = ops.getByRole('dialog', { name: `Invite ${invitedName} to the workspace` });
+  await invite.getByLabel('E-mail').fill(invitedEmail);
+  await invite.getByRole('button', { name: 'Send the link' }).click();
+  await expect(invite.getByRole('status')).toContainText(`A link to set a password went to ${invitedEmail}`);
+  await expect
+    .poll(() => sentMail().some((m) => m.includes(invitedEmail) && m.includes('/workspace/set-password/')))
+    .toBe(true);
   await staff.context.close();
 
   // The applicant's first log-in: the password was under 8 characters, so a new one comes first.
