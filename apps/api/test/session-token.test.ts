@@ -68,7 +68,12 @@ describe('session tokens (decision 016: verified with node:crypto)', () => {
       issuedAt: now(),
       expiresAt: Math.floor(expiresAt.getTime() / 1000),
       authTime: Math.floor(at.getTime() / 1000),
+      kind: null,
     });
+    // Decision 047: a Geek's workspace token says so; no other token does.
+    const geek = await tokens.sign(claims, { now: new Date(), expiresAt, kind: 'geek' });
+    expect((await tokens.verify(geek))?.kind).toBe('geek');
+    expect((await tokens.verify(staff))?.kind).toBeNull();
     // A client's token carries no log-in time, and a forged one of the wrong kind is not read as one.
     expect((await tokens.verify(await tokens.sign(claims)))?.authTime).toBeNull();
     expect((await tokens.verify(handMade({ alg: 'HS256' }, { ...good(), at: '1' })))?.authTime).toBeNull();

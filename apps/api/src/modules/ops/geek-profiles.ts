@@ -53,13 +53,15 @@ export async function editGeek(ctx: AppContext, staff: UserRow, geekId: string, 
   return ctx.database.db.transaction(async (tx) => {
     const before = await lockGeek(tx, geekId);
     if (!before) throw notFound('Geek not found');
-    const after = await updateGeek(tx, before.id, {
+    const changes = {
       ...(patch.public_full_name !== undefined && { publicFullName: patch.public_full_name }),
       ...(patch.major !== undefined && { major: patch.major }),
       ...(patch.public_subjects !== undefined && { publicSubjects: patch.public_subjects }),
       ...(patch.is_disabled !== undefined && { isDisabled: patch.is_disabled }),
       ...(patch.top !== undefined && { isTop: patch.top }),
-    });
+    };
+    // An empty change changes nothing (and is no UPDATE without columns).
+    const after = Object.keys(changes).length > 0 ? await updateGeek(tx, before.id, changes) : before;
     // Disabling a Geek ends their workspace sessions and event streams (decision 047).
     if (after.isDisabled && !before.isDisabled) await revokeGeekSessions(tx, after.id);
     await writeAudit(tx, staffActor(staff), {
