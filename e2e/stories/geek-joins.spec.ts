@@ -19,8 +19,8 @@ import {
 } from '../support/student.ts';
 
 // Issue 31: an application from /join-our-team is approved in the back office (and staff invite another Geek by
-// e-mail); the applicant's first log-in with
-// their 6-character password asks for a new one; a forgotten password comes back through a mailed link.
+// e-mail); the applicant's first log-in with their 6-character password asks for a new one; a forgotten password
+// comes back through a mailed link.
 
 test('A visitor applies on /join-our-team, staff approve in /ops, and the first log-in sets a new password', async ({
   page,
