@@ -113,6 +113,20 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   await expect(check.getByText(/level 3%/)).toBeVisible();
   await shot(staff.page, testInfo, 'ops-quality-check');
   await expectNoA11yViolations(staff.page);
+  // First back to the Geek with a note, which the Geek sees live and delivers again; then passed.
+  await check.getByRole('button', { name: 'Return to Geek' }).click();
+  const returning = staff.page.getByRole('dialog', { name: /^Return #\d+ to the Geek$/ });
+  await returning.getByLabel('Note to the Geek').fill('Please add a paragraph on Hale-Bopp.');
+  await returning.getByRole('button', { name: 'Return to Geek' }).click();
+  await expect(check).toBeHidden();
+  await expect(
+    g.getByText('Geekly returned your delivery: Please add a paragraph on Hale-Bopp.'),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await activate(g.getByRole('button', { name: 'Deliver' }));
+  await expect(g.getByText('Delivered. Geekly checks your work before the student sees it')).toBeVisible();
+  await expect(check).toBeVisible({ timeout: 15_000 });
   await check.getByRole('button', { name: 'Pass to student' }).click();
   await expect(check).toBeHidden();
   await staff.context.close();

@@ -1,6 +1,6 @@
 import { isVisibleGeekFile, type OrderFileType } from '@geekly/domain/orders/geek-files.ts';
 import { returnToGeekNoteSchema } from '@geekly/domain/workspace/workspace-contract.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTaskFiles, useTransition } from '../api/ops-queries.ts';
@@ -32,7 +32,16 @@ export function QualityCheckPanel({ order }: { order: OpsOrder }) {
   const transition = useTransition(order._id);
   const [returning, setReturning] = useState(false);
   const [error, setError] = useState('');
-  if (!order.tags.includes('quality_check')) return null;
+  const waiting = order.tags.includes('quality_check');
+  // Returned or passed (here, or by another staff member live), the check is over: its dialog closes with it, and
+  // a later delivery opens a fresh check.
+  useEffect(() => {
+    if (!waiting) {
+      setReturning(false);
+      setError('');
+    }
+  }, [waiting]);
+  if (!waiting) return null;
   const delivered = (files.data?.files ?? []).filter((f) => f.geek_file && !f.deleted);
   return (
     <section className={s.card} aria-labelledby="quality-check">

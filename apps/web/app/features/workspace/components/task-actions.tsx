@@ -28,13 +28,14 @@ export function TaskActions({ task, onGivenBack }: { task: WorkspaceTaskDetail; 
   const hasFinalDraft = task.files.some((f) => f.from === 'geek' && f.type === 'file_final_draft');
   const act = (name: GeekTaskTransition) => {
     setError('');
-    run.mutate(name, {
-      onSuccess: () => {
+    // mutateAsync: a given-back task leaves this page (its refetch answers 404) before per-call callbacks would run.
+    run
+      .mutateAsync(name)
+      .then(() => {
         announce(DONE[name]);
         if (name === 'give_back') onGivenBack();
-      },
-      onError: (err) => setError(err instanceof ApiError ? err.text : 'Unknown error'),
-    });
+      })
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.text : 'Unknown error'));
   };
   // The machine offers Deliver only once a final draft the student will see is there: until then the button is
   // shown, says what is missing, and does nothing.
