@@ -105,6 +105,53 @@ describe("a Geek's messages", () => {
   });
 });
 
+describe('mail to Geeks', () => {
+  it('mails new offers at most once an hour, listing them, linking to the workspace', async () => {
+    const geek = await approvedGeek(t, admin, { subjects: ['Sociology'] });
+    const first = await openTask(t, admin, { subject: 'Sociology' });
+    const second = await openTask(t, admin, { subject: 'Sociology' });
+    const offers = (await mailsTo(t, geek.email)).filter((m) => m.includes('See your offers'));
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toContain('http://localhost:3000/workspace');
+    const numberOf = async (id: string) =>
+      (await call(t, { url: `/ops/orders/${id}`, token: admin })).body.number;
+    expect(offers[0]).toContain(`#${await numberOf(first.id)}`);
+    expect(offers[0]).not.toContain(`#${await numberOf(second.id)}`);
+    t.clock.offsetMs = 61 * 60_000;
+    try {
+      await openTask(t, admin, { subject: 'Sociology' });
+      const later = (await mailsTo(t, geek.email)).filter((m) => m.includes('See your offers'));
+      expect(later).toHaveLength(2);
+      // Listing every offer open for them now.
+      expect(later[1]).toContain(`#${await numberOf(second.id)}`);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
+  it("mails the task's Geek a revision request with its comment and a link to the task", async () => {
+    const { geek, task } = await takenTask();
+    await ws(t, geek.token, `/tasks/${task.id}/transitions`, { name: 'start_work' });
+    await uploadWorkspaceFile(t, geek.token, task.id);
+    await ws(t, geek.token, `/tasks/${task.id}/transitions`, { name: 'deliver' });
+    await call(t, { url: `/ops/orders/${task.id}/transitions`, token: admin, body: { name: 'pass_check' } });
+    const deadline = new Date(t.ctx.now().getTime() + 48 * 3_600_000).toISOString();
+    const asked = await call(t, {
+      url: `/orders/${task.id}`,
+      token: task.student.token,
+      body: { action: 'client_revision', comment: 'Please cite more sources', revision_deadline: deadline },
+    });
+    expect(asked.status).toBe(200);
+    const mails = await mailsTo(t, geek.email);
+    expect(
+      mails.some((m) => m.includes('Please cite more sources') && m.includes(`/workspace/tasks/${task.id}`)),
+    ).toBe(true);
+    const detail = await ws(t, geek.token, `/tasks/${task.id}`);
+    expect(detail.body.revision).toMatchObject({ comment: 'Please cite more sources' });
+    expect(detail.body.stage).toBe('revise');
+  });
+});
+
 describe("a student's message attachment", () => {
   it("downloads for the task's Geek, 404 for another Geek", async () => {
     const { geek, task } = await takenTask();
