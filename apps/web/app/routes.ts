@@ -84,8 +84,21 @@ export default [
     index('routes/ops-queue.tsx'),
     route('orders/:orderId', 'routes/ops-task.tsx'),
     route('geeks', 'routes/ops-geeks.tsx'),
+    route('applications', 'routes/ops-applications.tsx'),
     route('audit', 'routes/ops-audit.tsx'),
     route('staff', 'routes/ops-staff.tsx'),
+  ]),
+  // The Geeks' workspace (decision 050): its own routes, chunks, cache and bearer token.
+  route('workspace', 'routes/workspace-layout.tsx', [
+    route('login', 'routes/workspace-login.tsx'),
+    route('set-password/:token', 'routes/workspace-set-password.tsx'),
+    layout('routes/workspace-shell.tsx', [
+      index('routes/workspace-offers.tsx'),
+      route('tasks', 'routes/workspace-tasks.tsx'),
+      route('tasks/:orderId', 'routes/workspace-task.tsx'),
+      route('earnings', 'routes/workspace-earnings.tsx'),
+      route('profile', 'routes/workspace-profile.tsx'),
+    ]),
   ]),
   // Seed 001 §2 and §8: status pages, standalone (no header links to follow while something is down).
   route('maintenance', 'routes/maintenance.tsx'),

@@ -13,10 +13,13 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
+import { useOutletContext } from 'react-router';
 import { useEditGeek, useGeekEarnings, useGeeks } from '../features/ops/api/ops-queries.ts';
-import type { Geek } from '../features/ops/api/ops-types.ts';
+import type { Geek, StaffMe } from '../features/ops/api/ops-types.ts';
 import { GeekEarningsDialog, PayoutReportForm } from '../features/ops/components/geek-earnings.tsx';
 import { GeekEditor } from '../features/ops/components/geek-editor.tsx';
+import { PayoutRequestsCard, RecordPayoutDialog } from '../features/ops/components/geek-payouts.tsx';
+import { InviteGeekDialog } from '../features/ops/components/invite-geek.tsx';
 import { NewGeekButton } from '../features/ops/components/new-geek.tsx';
 import { dollars, opsStyles as s } from '../features/ops/components/widgets.tsx';
 
@@ -35,6 +38,10 @@ export default function OpsGeeks() {
   const edit = useEditGeek();
   const [editing, setEditing] = useState<Geek | null>(null);
   const [showing, setShowing] = useState<Geek | null>(null);
+  const [inviting, setInviting] = useState<Geek | null>(null);
+  const [paying, setPaying] = useState<Geek | null>(null);
+  const staff = useOutletContext<StaffMe>();
+  const isAdmin = staff.staff_role === 'admin';
   const [sort, setSort] = useState<SortDescriptor>({ column: 'name', direction: 'ascending' });
   const rows = [...(geeks.data ?? [])].sort((a, b) => {
     const diff =
@@ -47,6 +54,7 @@ export default function OpsGeeks() {
       <div className={s.toolbar}>
         <NewGeekButton />
       </div>
+      <PayoutRequestsCard isAdmin={isAdmin} />
       <div className={s.card}>
         <h2>Payout report</h2>
         <p className={s.muted}>
@@ -80,7 +88,17 @@ export default function OpsGeeks() {
                   <Cell>{g.public_subjects.join(', ')}</Cell>
                   <Cell>{g.load}</Cell>
                   <Cell>{dollars(earned.get(g._id)?.total ?? 0)}</Cell>
-                  <Cell>{g.is_disabled ? <span className={s.badge}>Disabled</span> : 'Active'}</Cell>
+                  <Cell>
+                    {g.is_disabled ? (
+                      <span className={s.badge}>Disabled</span>
+                    ) : g.available ? (
+                      'Active'
+                    ) : (
+                      'Away'
+                    )}
+                    {g.top ? <span className={s.badge}>TOP</span> : null}
+                    <div className={s.muted}>{g.login_email ?? 'No workspace log-in'}</div>
+                  </Cell>
                   <Cell>
                     <MenuTrigger>
                       <Button className={s.secondary} aria-label={`Actions for ${g.public_full_name}`}>
@@ -94,7 +112,11 @@ export default function OpsGeeks() {
                               ? setEditing(g)
                               : key === 'earnings'
                                 ? setShowing(g)
-                                : edit.mutate({ id: g._id, is_disabled: !g.is_disabled })
+                                : key === 'invite'
+                                  ? setInviting(g)
+                                  : key === 'payout'
+                                    ? setPaying(g)
+                                    : edit.mutate({ id: g._id, is_disabled: !g.is_disabled })
                           }
                         >
                           <MenuItem id="edit" className={s.option}>
@@ -103,6 +125,14 @@ export default function OpsGeeks() {
                           <MenuItem id="earnings" className={s.option}>
                             Earnings
                           </MenuItem>
+                          <MenuItem id="invite" className={s.option}>
+                            Invite
+                          </MenuItem>
+                          {isAdmin ? (
+                            <MenuItem id="payout" className={s.option}>
+                              Record payout
+                            </MenuItem>
+                          ) : null}
                           <MenuItem id="toggle" className={s.option}>
                             {g.is_disabled ? 'Enable' : 'Disable'}
                           </MenuItem>
@@ -118,6 +148,8 @@ export default function OpsGeeks() {
       </div>
       {editing ? <GeekEditor geek={editing} onClose={() => setEditing(null)} /> : null}
       {showing ? <GeekEarningsDialog geek={showing} onClose={() => setShowing(null)} /> : null}
+      {inviting ? <InviteGeekDialog geek={inviting} onClose={() => setInviting(null)} /> : null}
+      {paying ? <RecordPayoutDialog geek={paying} onClose={() => setPaying(null)} /> : null}
     </>
   );
 }

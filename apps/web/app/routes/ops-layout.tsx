@@ -88,6 +88,7 @@ function OpsShell() {
             Queue
           </NavLink>
           <NavLink to="/ops/geeks">Geeks</NavLink>
+          <NavLink to="/ops/applications">Applications</NavLink>
           <NavLink to="/ops/audit">Audit log</NavLink>
           {me.data.staff_role === 'admin' ? <NavLink to="/ops/staff">Staff</NavLink> : null}
           <span className={s.who}>

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useOpsOrder } from '../features/ops/api/ops-queries.ts';
 import { ConversationPanel } from '../features/ops/components/conversation-panel.tsx';
 import { GeekFilesPanel } from '../features/ops/components/geek-files-panel.tsx';
+import { QualityCheckPanel } from '../features/ops/components/quality-check-panel.tsx';
 import { MoneyPanel, NotesPanel, TaskAudit, TimelinePanel } from '../features/ops/components/task-panels.tsx';
 import { TransitionActions } from '../features/ops/components/transition-actions.tsx';
 import { dollars, formatWhen, opsStyles as s } from '../features/ops/components/widgets.tsx';
@@ -37,6 +38,7 @@ export default function OpsTask() {
         </span>{' '}
         <span className={s.muted}>Student sees: {o.status.label}</span>
       </p>
+      <QualityCheckPanel order={o} />
       <div className={s.grid}>
         <div>
           <TransitionActions order={o} />

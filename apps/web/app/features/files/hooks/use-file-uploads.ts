@@ -5,8 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postToStorage } from '../../../lib/storage-upload.ts';
 import { type OrderFile, orderFilesQueryOptions } from '../api/get-order-files.ts';
-import { attachFiles, postToStorage, presignUpload } from '../api/upload-file.ts';
+import { attachFiles, presignUpload } from '../api/upload-file.ts';
 
 /** Seed 000 §3 client-side upload states; `waiting` is a file queued behind the ones uploading. */
 export type UploadStatus = 'waiting' | 'loading' | 'failed' | 'error';

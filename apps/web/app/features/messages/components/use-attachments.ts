@@ -1,6 +1,7 @@
 import { contentTypeFor } from '@geekly/domain/files/file-limits.ts';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { type Presigned, postToStorage } from '../../../lib/storage-upload.ts';
 
 export type Attachment = {
   key: string;
@@ -12,26 +13,6 @@ export type Attachment = {
   location?: string;
   error?: string;
 };
-
-type Presigned = { url: string; fields: Record<string, string>; location: string };
-
-/** S3's POST-object protocol (API.md "Files"): every field, then the file; progress from the upload. */
-function postToStorage(post: Presigned, file: File, onProgress: (p: number) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', post.url);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error('upload failed'));
-    xhr.onerror = () => reject(new Error('upload failed'));
-    xhr.send(form);
-  });
-}
 
 let counter = 0;
 
@@ -61,7 +42,7 @@ export function useAttachments(orderId: string) {
             context: 'msgs',
           },
         });
-        await postToStorage(post, file, (progress) => patch(key, { progress }));
+        await postToStorage(post, file, (share) => patch(key, { progress: Math.round(share * 100) }));
         patch(key, { status: 'loaded', progress: 100, location: post.location });
       } catch (err) {
         const fields = (err as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};

@@ -1,115 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { startBearerStream } from '../../../lib/bearer-event-stream.ts';
 import { endOpsSession, opsToken } from './ops-client.ts';
 
-const CHANNEL = 'geekly-ops-live';
-const LOCK = 'geekly-ops-live-stream';
-/** The server pings every 20 s; a stream silent for longer is dead (a sleeping laptop, a proxy). */
-const SILENCE_MS = 50_000;
-const RETRY_MS = 3_000;
-
 type TaskEvent = { type: 'order' | 'message'; order_id: string };
-type Shared = { kind: 'event'; event: TaskEvent } | { kind: 'refetch' };
-type Frame = { id?: string; event?: string; data?: string };
 
-/** Splits a Server-Sent Events text stream into frames (the fields this stream uses: id, event, data). */
-function* frames(buffer: { text: string }): Generator<Frame> {
-  for (let end = buffer.text.indexOf('\n\n'); end >= 0; end = buffer.text.indexOf('\n\n')) {
-    const block = buffer.text.slice(0, end);
-    buffer.text = buffer.text.slice(end + 2);
-    const f: Frame = {};
-    for (const line of block.split('\n')) {
-      const colon = line.indexOf(':');
-      if (colon <= 0) continue;
-      const key = line.slice(0, colon);
-      const value = line.slice(colon + 1).replace(/^ /, '');
-      if (key === 'id' || key === 'event' || key === 'data') f[key] = value;
-    }
-    if (f.data !== undefined || f.event !== undefined) yield f;
-  }
-}
-
-/**
- * Reads GET /ops/events with fetch, so the staff token goes in the Authorization header (EventSource cannot send
- * one, and a token in the address would reach logs and history). Reconnects from the last event id: the server
- * replays what was missed or answers 'resync'. Resolves only when `signal` aborts.
- */
-async function readStaffStream(signal: AbortSignal, onFrame: (f: Frame) => void) {
-  let lastId = '';
-  while (!signal.aborted) {
-    const watchdog = new AbortController();
-    const abort = () => watchdog.abort();
-    signal.addEventListener('abort', abort);
-    let heard = Date.now();
-    const timer = setInterval(() => {
-      if (Date.now() - heard > SILENCE_MS) watchdog.abort();
-    }, 5_000);
-    try {
-      const token = opsToken.get();
-      const res = await fetch('/api/v3/ops/events', {
-        credentials: 'omit',
-        headers: {
-          Accept: 'text/event-stream',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(lastId ? { 'Last-Event-ID': lastId } : {}),
-        },
-        signal: watchdog.signal,
-      });
-      // A refused token ends the stream, and the session: the shell shows the log-in form. (The server ends a
-      // stream whose session was revoked or whose token expired; the reconnect below then lands here.)
-      if (res.status === 401 || res.status === 403) {
-        if (res.status === 401 && token !== null && opsToken.get() === token) endOpsSession();
-        return;
-      }
-      if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      const buffer = { text: '' };
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        heard = Date.now();
-        buffer.text += value.replaceAll('\r\n', '\n');
-        for (const f of frames(buffer)) {
-          if (f.id) lastId = f.id;
-          onFrame(f);
-        }
-      }
-    } catch {
-      // a dropped or silent stream: open it again below
-    } finally {
-      clearInterval(timer);
-      signal.removeEventListener('abort', abort);
-    }
-    if (!signal.aborted) await new Promise((r) => setTimeout(r, RETRY_MS));
-  }
-}
-
-/**
- * One staff stream per browser (as decision 019 does for students): the tab holding a Web Lock reads it and
- * passes each event to the other back-office tabs over a BroadcastChannel, so many open tasks do not use up
- * the browser's six connections to the site.
- */
-function startOpsStream(handle: (s: Shared) => void): () => void {
-  const stop = new AbortController();
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  if (channel) channel.onmessage = (m: MessageEvent<Shared>) => handle(m.data);
-  const lead = () =>
-    readStaffStream(stop.signal, (f) => {
-      let shared: Shared | null = null;
-      if (f.event === 'ready' || f.event === 'resync') shared = { kind: 'refetch' };
-      else if (f.event === undefined && f.data) shared = { kind: 'event', event: JSON.parse(f.data) };
-      if (!shared) return;
-      handle(shared);
-      channel?.postMessage(shared);
-    });
-  if (channel && typeof navigator !== 'undefined' && 'locks' in navigator)
-    navigator.locks.request(LOCK, { signal: stop.signal }, lead).catch(() => {});
-  else void lead();
-  return () => {
-    stop.abort();
-    channel?.close();
-  };
-}
+const STAFF_STREAM = {
+  path: '/ops/events',
+  channel: 'geekly-ops-live',
+  lock: 'geekly-ops-live-stream',
+  token: opsToken.get,
+  onRefused: endOpsSession,
+};
 
 /**
  * Keeps the queue and the task pages live: a task event refetches that task's queries, the queue and the audit
@@ -119,7 +21,7 @@ export function useOpsLiveUpdates(enabled: boolean) {
   const qc = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    return startOpsStream((s) => {
+    return startBearerStream<TaskEvent>(STAFF_STREAM, (s) => {
       if (s.kind === 'refetch') {
         void qc.invalidateQueries({ queryKey: ['ops'] });
         return;

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
+import { type Presigned, postToStorage, type StorageUploadError } from '../../../lib/storage-upload.ts';
 import { opsApi, opsToken } from './ops-client.ts';
 import type {
   AuditPage,
@@ -124,7 +125,7 @@ function useTaskMutation<V, R>(orderId: string, fn: (v: V) => Promise<R>) {
 }
 
 export const useTransition = (orderId: string) =>
-  useTaskMutation(orderId, (v: { name: string; writer_id?: string }) =>
+  useTaskMutation(orderId, (v: { name: string; writer_id?: string; note?: string }) =>
     opsApi<OpsOrder>(`/ops/orders/${orderId}/transitions`, { body: v }),
   );
 export const useRefund = (orderId: string) =>
@@ -136,7 +137,6 @@ export const useAddNote = (orderId: string) =>
     opsApi<Note>(`/ops/orders/${orderId}/notes`, { body: { body } }),
   );
 
-type Presigned = { url: string; fields: Record<string, string>; location: string };
 export type GeekFileUpload = {
   file: File;
   type: string;
@@ -154,14 +154,9 @@ export const useUploadGeekFile = (orderId: string) =>
     const post = await opsApi<Presigned>(`/ops/orders/${orderId}/uploads`, {
       body: { name: v.file.name, size: v.file.size, type: mime },
     });
-    const form = new FormData();
-    for (const [k, value] of Object.entries(post.fields)) form.append(k, value);
-    form.append('file', v.file);
-    const stored = await fetch(post.url, { method: 'POST', body: form, credentials: 'omit' }).catch(
-      () => null,
-    );
-    if (!stored?.ok)
-      throw new ApiError(stored?.status ?? 0, 'The file could not be stored. Please try again.');
+    await postToStorage(post, v.file, () => {}).catch((err: StorageUploadError) => {
+      throw new ApiError(err.status, 'The file could not be stored. Please try again.');
+    });
     return opsApi(`/ops/orders/${orderId}/files`, {
       body: {
         files: [
@@ -181,8 +176,12 @@ export const useUploadGeekFile = (orderId: string) =>
 export function useEditGeek() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: { id: string } & Partial<Omit<Geek, '_id' | 'load'>>) =>
-      opsApi<Geek>(`/ops/geeks/${id}`, { method: 'PATCH', body: patch }),
+    mutationFn: ({
+      id,
+      ...patch
+    }: { id: string } & Partial<
+      Pick<Geek, 'public_full_name' | 'major' | 'public_subjects' | 'is_disabled' | 'top'>
+    >) => opsApi<Geek>(`/ops/geeks/${id}`, { method: 'PATCH', body: patch }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
   });
 }

@@ -1,3 +1,6 @@
+import type { opsGeekProfileSchema } from '@geekly/domain/workspace/workspace-contract.ts';
+import type { z } from 'zod';
+
 export type StaffMe = { _id: string; email: string; staff_role: 'admin' | 'support' };
 
 export type QueueItem = {
@@ -44,14 +47,8 @@ export type OpsOrder = {
   operator_transitions: string[];
 } & Record<string, unknown>;
 
-export type Geek = {
-  _id: string;
-  public_full_name: string;
-  major: string;
-  public_subjects: string[];
-  is_disabled: boolean;
-  load: number;
-};
+/** GET /ops/geeks: a Geek profile as staff see it (the workspace contract) with its current load. */
+export type Geek = z.output<typeof opsGeekProfileSchema> & { load: number };
 
 export type Money = {
   refundable: number;

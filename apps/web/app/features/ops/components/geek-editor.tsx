@@ -14,6 +14,7 @@ export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void 
     subjects: geek.public_subjects.join(', '),
   });
   const [disabled, setDisabled] = useState(geek.is_disabled);
+  const [top, setTop] = useState(geek.top);
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <OpsModal title={`Edit ${geek.public_full_name}`} isOpen onOpenChange={(open) => !open && onClose()}>
@@ -26,6 +27,7 @@ export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void 
               id: geek._id,
               ...geekProfileBody(draft),
               is_disabled: disabled,
+              top,
             },
             {
               onSuccess: onClose,
@@ -35,6 +37,10 @@ export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void 
         }}
       >
         <GeekProfileFields draft={draft} onChange={setDraft} errors={errors} />
+        <Checkbox isSelected={top} onChange={setTop} className={s.switch}>
+          <span className={s.track} aria-hidden="true" />
+          TOP Geek (may take tasks with the 'TOP Geek' add-on)
+        </Checkbox>
         <Checkbox isSelected={disabled} onChange={setDisabled} className={s.switch}>
           <span className={s.track} aria-hidden="true" />
           Disabled (cannot be assigned)

@@ -1,3 +1,4 @@
+import { QUALITY_CHECK_TRANSITIONS } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -16,6 +17,8 @@ const LABELS: Record<string, string> = {
   accept_refund: 'Accept refund',
   decline_refund: 'Decline refund',
 };
+/** The quality check's own panel runs these (quality-check-panel.tsx), with the delivery in view. */
+const CHECKED_ELSEWHERE = new Set<string>(QUALITY_CHECK_TRANSITIONS);
 
 /** The decisions on a student's request: each asks for confirmation, with the request in view. */
 const DECISIONS: Record<string, { question: string; effect: (o: OpsOrder) => string }> = {
@@ -71,6 +74,7 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
   const [assigning, setAssigning] = useState(false);
   const [deciding, setDeciding] = useState<string | null>(null);
   const [error, setError] = useState('');
+  const names = order.operator_transitions.filter((name) => !CHECKED_ELSEWHERE.has(name));
   const run = (name: string) => {
     setError('');
     transition.mutate(
@@ -85,11 +89,15 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
     <section className={s.card} aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>
       <StudentRequest order={order} />
-      {order.operator_transitions.length === 0 ? (
-        <p className={s.muted}>No operator step is possible in this state.</p>
+      {names.length === 0 ? (
+        <p className={s.muted}>
+          {order.tags.includes('quality_check')
+            ? 'The delivery waits for the quality check above.'
+            : 'No operator step is possible in this state.'}
+        </p>
       ) : (
         <div className={s.actions}>
-          {order.operator_transitions.map((name) => (
+          {names.map((name) => (
             <OpsButton
               key={name}
               variant={name.startsWith('decline') ? 'secondary' : 'primary'}

@@ -1,0 +1,67 @@
+import { UPLOAD_STALL_MS } from '@geekly/domain/files/file-limits.ts';
+import type { presignedPostSchema } from '@geekly/domain/files/file-schemas.ts';
+import type { z } from 'zod';
+
+/**
+ * The answer of every upload-signing call (the student's, the staff's and the Geek's, API.md "Files"): a
+ * presigned POST straight to storage. Shared by the student's, the back office's and the workspace's uploads.
+ */
+export type Presigned = z.output<typeof presignedPostSchema>;
+
+/** Why a post to storage failed: `stalled` after 40 s without progress (seed 000 §9), or the storage's status. */
+export class StorageUploadError extends Error {
+  readonly status: number;
+  readonly stalled: boolean;
+  constructor(status: number, stalled = false) {
+    super(stalled ? 'The upload stalled' : `Storage answered ${status}`);
+    this.status = status;
+    this.stalled = stalled;
+  }
+}
+
+/**
+ * Posts the file straight to storage (S3's POST-object protocol: every field, then `file`), reporting
+ * progress from 0 to 1. XMLHttpRequest, because fetch reports no upload progress. Aborted when progress stalls
+ * for 40 s, or by `signal`.
+ */
+export function postToStorage(
+  post: Pick<Presigned, 'url' | 'fields'>,
+  file: Blob,
+  onProgress: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    let stalled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, UPLOAD_STALL_MS);
+    };
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort);
+    xhr.upload.onprogress = (e) => {
+      watch();
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? done() : done(new StorageUploadError(xhr.status));
+    xhr.onerror = () => done(new StorageUploadError(0));
+    xhr.onabort = () => done(new StorageUploadError(0, stalled));
+    xhr.open('POST', post.url);
+    watch();
+    xhr.send(form);
+  });
+}
