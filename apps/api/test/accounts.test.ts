@@ -148,13 +148,23 @@ describe('log-in by e-mail and password', () => {
     const { users } = await import('../src/db/schema.ts');
     const { eq } = await import('drizzle-orm');
     const [row] = await t.db.select().from(users).where(eq(users.id, me.body._id));
+    const { loginKeyOf } = await import('../src/modules/auth/login-key.ts');
+    const key = row ? loginKeyOf(t.ctx.tokens, row) : '';
     const byKey = await call(t, {
       url: '/factor_auth',
-      body: { type: 'check_code', factor: 'key', value: row?.loginKey },
+      body: { type: 'check_code', factor: 'key', value: key },
       ip: t.nextIp(),
     });
     expect(byKey.status).toBe(200);
     expect(byKey.body.user._id).toBe(me.body._id);
+    // Decision 051: log-out everywhere changes the key; the old one is refused.
+    expect((await call(t, { url: '/logout', token: byKey.body.jwt, body: {} })).status).toBe(204);
+    const oldKey = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'key', value: key },
+      ip: t.nextIp(),
+    });
+    expect(oldKey.status).toBe(400);
   });
 });
 
@@ -261,12 +271,12 @@ describe('sessions', () => {
 
 describe('profile', () => {
   it('saves phone and country, and keeps a new notification e-mail pending its confirmation', async () => {
-    const { token, email } = await signUpClient(t);
+    const { token, email, password } = await signUpClient(t);
     const res = await call(t, {
       url: '/users/client/me',
       method: 'PATCH',
       token,
-      body: { phone: '+12025550143', country: 'US', notification_email: ' Notify@Example.com' },
+      body: { phone: '+12025550143', country: 'US', notification_email: ' Notify@Example.com', password },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

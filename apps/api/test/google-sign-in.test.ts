@@ -79,6 +79,26 @@ const me = (session: string | undefined) =>
 
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n ?? 0;
 
+/** Asks a restore for `address` and logs in with the mailed password (proving the e-mail); answers it. */
+async function restoreAndUse(address: string): Promise<string> {
+  const mailed = t.sentMail().length;
+  const asked = await call(t, { url: '/users/client/restore', body: { email: address }, ip: t.nextIp() });
+  expect(asked.status).toBe(200);
+  await t.ctx.mailer.drain();
+  const mail = t
+    .sentMail()
+    .slice(mailed)
+    .find((m) => m.includes('new Geekly password'));
+  const password = /new Geekly password: (\S+)/.exec(mail ?? '')?.[1] ?? '';
+  const used = await call(t, {
+    url: '/factor_auth',
+    body: { type: 'check_code', factor: 'login', value: address, code: password },
+    ip: t.nextIp(),
+  });
+  expect(used.status).toBe(200);
+  return password;
+}
+
 describe('Sign in with Google', () => {
   it('says it is on, and starts with PKCE, state and nonce kept in a sealed HttpOnly cookie', async () => {
     expect((await call(t, { url: '/auth/providers' })).body).toEqual({ google: true });
@@ -151,6 +171,8 @@ describe('Sign in with Google', () => {
 
   it('logs in an existing account by its verified e-mail, links it, and finds it by subject after an e-mail change', async () => {
     const client = await signUpClient(t, email('existing'));
+    // The owner proved the e-mail (a restored password, mailed to it, was used): the password keeps working.
+    const password = await restoreAndUse(client.email);
     const sub = `google-${randomBytes(4).toString('hex')}`;
     const before = await userCount();
     const done = await googleSignIn({ email: client.email.toUpperCase(), emailVerified: true, sub });
@@ -159,10 +181,9 @@ describe('Sign in with Google', () => {
     expect(await userCount()).toBe(before);
     const [row] = await t.db.select().from(users).where(eq(users.id, client.id));
     expect(row?.googleSub).toBe(sub);
-    // The password still works.
     const byPassword = await call(t, {
       url: '/factor_auth',
-      body: { type: 'check_code', factor: 'login', value: client.email, code: client.password },
+      body: { type: 'check_code', factor: 'login', value: client.email, code: password },
       ip: t.nextIp(),
     });
     expect(byPassword.status).toBe(200);
@@ -170,6 +191,39 @@ describe('Sign in with Google', () => {
     const moved = await googleSignIn({ email: email('moved'), emailVerified: false, sub });
     expect((await me(moved.session)).body._id).toBe(client.id);
     expect(await userCount()).toBe(before);
+  });
+
+  it('takes a pre-made account away from whoever made it: their password, sessions and mail redirection end (issue 35 item 1)', async () => {
+    // The attacker signs up with the student's Gmail address and a password of their own, and points the
+    // notifications at an address they read.
+    const victim = email('prehijack');
+    const attacker = await signUpClient(t, victim, 'attacker password');
+    await t.db
+      .update(users)
+      .set({ notificationEmail: 'attacker@evil.example' })
+      .where(eq(users.id, attacker.id));
+    const sub = `google-${randomBytes(4).toString('hex')}`;
+    // The student arrives and signs in with Google: the same account, now theirs alone.
+    const done = await googleSignIn({ email: victim, emailVerified: true, sub });
+    expect(done.location).toBe('/orders');
+    const profile = await me(done.session);
+    expect(profile.body._id).toBe(attacker.id);
+    expect(profile.body.notification_email).toBe(victim);
+    expect(profile.body.pending_notification_email ?? null).toBeNull();
+    // The attacker's session and password are refused.
+    expect((await call(t, { url: '/users/client/me', token: attacker.token })).status).toBe(401);
+    const byPassword = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'login', value: victim, code: 'attacker password' },
+      ip: t.nextIp(),
+    });
+    expect(byPassword.status).toBe(400);
+    expect(byPassword.body.detail).toBe('Cant find code');
+    const [row] = await t.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    const again = await googleSignIn({ email: victim, emailVerified: true, sub });
+    expect((await me(again.session)).body._id).toBe(attacker.id);
   });
 
   it('refuses an unverified e-mail with a message for the dialog, and changes nothing', async () => {

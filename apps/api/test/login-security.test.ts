@@ -122,7 +122,7 @@ describe('a new notification e-mail is confirmed by a link sent to it', () => {
       method: 'PATCH',
       url: '/users/client/me',
       token: client.token,
-      body: { notification_email: next },
+      body: { notification_email: next, password: client.password },
     });
     expect(patched.status).toBe(200);
     expect(patched.body.notification_email).toBe(client.email);
@@ -161,7 +161,7 @@ describe('a new notification e-mail is confirmed by a link sent to it', () => {
         method: 'PATCH',
         url: '/users/client/me',
         token: client.token,
-        body: { notification_email: email },
+        body: { notification_email: email, password: client.password },
       });
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
@@ -191,7 +191,7 @@ describe('a new notification e-mail is confirmed by a link sent to it', () => {
         method: 'PATCH',
         url: '/users/client/me',
         token: client.token,
-        body: { notification_email: email },
+        body: { notification_email: email, password: client.password },
       });
     expect((await patch(other)).body.pending_notification_email).toBe(other);
     const back = await patch(client.email);

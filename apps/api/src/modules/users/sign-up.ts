@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/password.ts';
 import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { openClientSession } from './open-session.ts';
-import { newLoginKey, newReferralCode } from './random-codes.ts';
+import { newReferralCode } from './random-codes.ts';
 import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
 export type SignUpInput = z.output<typeof signUpSchema>;
@@ -41,7 +41,13 @@ export async function signUp(
  */
 export async function createClientAccount(
   ctx: AppContext,
-  login: { email: string; passwordHash: string | null; googleSub: string | null },
+  login: {
+    email: string;
+    passwordHash: string | null;
+    googleSub: string | null;
+    /** Set when Google verified the e-mail (decision 040); a password sign-up proves nothing. */
+    emailVerifiedAt?: Date;
+  },
   extras: SignUpExtras,
   meta: { country: string | null },
 ): Promise<UserRow | undefined> {
@@ -54,7 +60,6 @@ export async function createClientAccount(
       ...login,
       notificationEmail: login.email,
       referralCode: newReferralCode(),
-      loginKey: newLoginKey(),
       profileLanding: extras.profile_landing,
       profileLandingQuery: extras.profile_landing_query,
       referredBy,

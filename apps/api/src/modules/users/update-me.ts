@@ -2,14 +2,24 @@ import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/use
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { notificationEmailChange, queueConfirmationMail } from './notification-email.ts';
+import {
+  assertMayRedirectMail,
+  notificationEmailChange,
+  queueConfirmationMail,
+  queueRedirectionNotice,
+} from './notification-email.ts';
 import { releaseVerifiedPhone } from './phone-verification.repository.ts';
 import { loadUserView } from './user-view.ts';
 import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
 
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
-export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePatch) {
+export async function updateMe(
+  ctx: AppContext,
+  user: UserRow,
+  patch: ProfilePatch,
+  session: { issuedAt: number | null },
+) {
   const { db } = ctx.database;
   const country = patch.country ?? user.country;
   if (patch.phone && country && !phoneMatchesCountry(patch.phone, country)) {
@@ -34,6 +44,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     patch.notification_email === undefined
       ? null
       : notificationEmailChange(ctx, user, patch.notification_email);
+  if (email?.confirmToken) await assertMayRedirectMail(ctx, user, patch.password, session.issuedAt);
   if (email) Object.assign(changes, email.changes);
   // An empty patch changes nothing (an UPDATE with nothing to set is an error in the ORM, not the caller's).
   if (Object.keys(changes).length === 0) return loadUserView(db, user);
@@ -42,7 +53,11 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     updated = await db.transaction(async (tx) => {
       const row = await updateUser(tx, user.id, changes);
       const pending = row.pendingNotificationEmail;
-      if (email?.confirmToken && pending) await queueConfirmationMail(ctx, tx, pending, email.confirmToken);
+      if (email?.confirmToken && pending) {
+        await queueConfirmationMail(ctx, tx, pending, email.confirmToken);
+        // Decision 051: the account e-mail hears of it at once, with an undo.
+        await queueRedirectionNotice(ctx, tx, row, 'asked', pending);
+      }
       // Decision 029: a verified number given up waits 30 days before it verifies another account.
       if (user.phone && patch.phone !== undefined && patch.phone !== user.phone)
         await releaseVerifiedPhone(tx, user.id, user.phone, ctx.now());

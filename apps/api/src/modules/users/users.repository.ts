@@ -96,7 +96,7 @@ export async function confirmPendingNotificationEmail(db: Db, tokenHash: string,
         eq(users.role, 'client'),
       ),
     )
-    .returning({ notificationEmail: users.notificationEmail });
+    .returning({ id: users.id, email: users.email, notificationEmail: users.notificationEmail });
   return row;
 }
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../../../app-context.ts';
 import { createOrder } from '../../orders/create-order.ts';
 import { assertCountryAllowed } from '../../users/country-block.ts';
 import { openClientSession } from '../../users/open-session.ts';
+import { resetAccountAccess } from '../../users/reset-account-access.ts';
 import { createClientAccount } from '../../users/sign-up.ts';
 import {
   findUserByEmail,
@@ -78,11 +79,11 @@ async function findOrMakeAccount(
       // A staff e-mail is not a client's; like /factor_auth, this door tells nothing about it (decision 028).
       if (existing.role !== 'client') return { error: 'failed' };
       if (existing.googleSub && existing.googleSub !== identity.sub) return { error: 'linked_elsewhere' };
-      return { user: await updateUser(db, existing.id, { googleSub: identity.sub }) };
+      return { user: await linkGoogle(ctx, existing, identity.sub) };
     }
     const made = await createClientAccount(
       ctx,
-      { email, passwordHash: null, googleSub: identity.sub },
+      { email, passwordHash: null, googleSub: identity.sub, emailVerifiedAt: ctx.now() },
       state.start,
       meta,
     );
@@ -90,6 +91,27 @@ async function findOrMakeAccount(
     // The e-mail was taken meanwhile (a sign-up in another tab): link that account instead.
   }
   return { error: 'failed' };
+}
+
+/**
+ * Decision 040 (amended, issue 35 item 1): a password sign-up proves nothing about its e-mail, so an account whose
+ * owner never proved it may be someone else's trap, made with the Google user's address before they came. Linking
+ * it makes the Google owner its only holder: its password (and a restored one waiting) is dropped, every session
+ * and mailed link ends and mail goes to the account e-mail again (`resetAccountAccess`). A restore gives it a
+ * password again, mailed to the proven address. An account whose e-mail was proven is linked as it is.
+ */
+async function linkGoogle(ctx: AppContext, existing: UserRow, sub: string): Promise<UserRow> {
+  const proven = { googleSub: sub, emailVerifiedAt: existing.emailVerifiedAt ?? ctx.now() };
+  if (existing.emailVerifiedAt) return updateUser(ctx.database.db, existing.id, proven);
+  return ctx.database.db.transaction(async (tx) => {
+    await resetAccountAccess(tx, existing.id);
+    return updateUser(tx, existing.id, {
+      ...proven,
+      passwordHash: null,
+      pendingPasswordHash: null,
+      pendingPasswordExpiresAt: null,
+    });
+  });
 }
 
 async function nextPath(ctx: AppContext, user: UserRow, { start }: SignInState): Promise<string> {
