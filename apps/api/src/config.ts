@@ -123,7 +123,16 @@ const envSchema = z
       .default(30),
     BLOCKED_COUNTRIES: countryList.default(['GB']),
     TRUST_PROXY: trustProxy.default(false),
-    COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+    /**
+     * Decision 052: the request header in which the proxy in front (a CDN such as Cloudflare: `cf-ipcountry`)
+     * writes the client's country. Unset (the default), no header is trusted and the offline IP database
+     * decides; it is read only with TRUST_PROXY, and that proxy must overwrite what a client sends.
+     */
+    COUNTRY_HEADER: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry')
+      .optional(),
     SEED_DEMO: booleanFlag.default(true),
     /** Sign-ups and applications allowed per client address per hour. */
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
