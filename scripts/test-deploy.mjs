@@ -154,6 +154,7 @@ const apiEnv = {
   // The simulated student writes a message every few hundred milliseconds, far above a person's pace
   // (decision 030's per-task limit is tested in the API suite).
   MESSAGES_PER_MINUTE: '10000',
+  STUDENT_MESSAGES_PER_MINUTE: '10000',
   TRUST_PROXY: '1',
   METRICS_TOKEN,
   LOG_LEVEL: 'info',

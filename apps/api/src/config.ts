@@ -144,6 +144,10 @@ const envSchema = z
     UPLOAD_MB_PER_DAY: z.coerce.number().int().min(50).max(1_000_000).default(2048),
     /** Decision 030: messages a client may send on one task per minute. */
     MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Decision 052: messages a client may send per minute across all their tasks. */
+    STUDENT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(40),
+    /** Decision 052: tasks a client may create per hour. */
+    NEW_TASKS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Decision 030: SMS codes sent to one phone number per day, whichever accounts asked. */
     SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */

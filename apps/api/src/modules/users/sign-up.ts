@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { takeQuota } from '../limits/quotas.ts';
+import { usageLimits } from '../limits/usage-limits.ts';
 import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { openClientSession } from './open-session.ts';
@@ -20,7 +22,7 @@ export type SignUpExtras = Pick<
 export async function signUp(
   ctx: AppContext,
   input: SignUpInput,
-  meta: { country: string | null; deviceId?: string },
+  meta: { ip: string; country: string | null; deviceId?: string },
 ) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
   if (await findUserByEmail(ctx.database.db, input.email))
@@ -49,9 +51,11 @@ export async function createClientAccount(
     emailVerifiedAt?: Date;
   },
   extras: SignUpExtras,
-  meta: { country: string | null },
+  meta: { ip: string; country: string | null },
 ): Promise<UserRow | undefined> {
   const { db } = ctx.database;
+  // Decision 052: every way of making an account counts against the address's limit (429 with Retry-After).
+  await takeQuota(db, usageLimits(ctx.config).accountsPerAddress, meta.ip);
   const referredBy = extras.referred_by ? await findReferralCode(db, extras.referred_by) : null;
   let user: UserRow | undefined;
   // A unique conflict is either the e-mail (taken meanwhile) or a random code collision: retry the latter.

@@ -55,6 +55,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
       },
       async (request, reply) => {
         const result = await signUp(ctx, request.body, {
+          ip: request.ip,
           country: clientCountry(ctx, request),
           deviceId: request.deviceId,
         });

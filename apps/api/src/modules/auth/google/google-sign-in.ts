@@ -6,6 +6,7 @@ import {
 import type { GoogleSignInError } from '@geekly/domain/users/google-sign-in.ts';
 import { normalizeEmail } from '@geekly/domain/users/user-schemas.ts';
 import type { AppContext } from '../../../app-context.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { createOrder } from '../../orders/create-order.ts';
 import { assertCountryAllowed } from '../../users/country-block.ts';
 import { openClientSession } from '../../users/open-session.ts';
@@ -24,7 +25,7 @@ export type GoogleOutcome =
   | { ok: true; jwt: string; redirectPath: string }
   | { ok: false; error: GoogleSignInError; cause?: unknown };
 
-type Meta = { country: string | null; deviceId?: string };
+type Meta = { ip: string; country: string | null; deviceId?: string };
 
 const refused = (error: GoogleSignInError, cause?: unknown): GoogleOutcome => ({ ok: false, error, cause });
 
@@ -81,12 +82,19 @@ async function findOrMakeAccount(
       if (existing.googleSub && existing.googleSub !== identity.sub) return { error: 'linked_elsewhere' };
       return { user: await linkGoogle(ctx, existing, identity.sub) };
     }
-    const made = await createClientAccount(
-      ctx,
-      { email, passwordHash: null, googleSub: identity.sub, emailVerifiedAt: ctx.now() },
-      state.start,
-      meta,
-    );
+    let made: UserRow | undefined;
+    try {
+      made = await createClientAccount(
+        ctx,
+        { email, passwordHash: null, googleSub: identity.sub, emailVerifiedAt: ctx.now() },
+        state.start,
+        meta,
+      );
+    } catch (err) {
+      // Decision 052: past the address's sign-up limit, the dialog says so.
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') return { error: 'too_many' };
+      throw err;
+    }
     if (made) return { user: made };
     // The e-mail was taken meanwhile (a sign-up in another tab): link that account instead.
   }
