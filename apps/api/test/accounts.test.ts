@@ -295,13 +295,16 @@ describe('profile', () => {
     expect(res.body).toEqual(before.body);
   });
 
-  it('answers 409 "Already exists phone" when another user has the phone', async () => {
+  it('answers 409 "Already exists phone" when another user confirmed the phone (decision 052)', async () => {
     const a = await signUpClient(t);
     const b = await signUpClient(t);
     const body = { phone: '+14165550199', country: 'CA' };
     expect((await call(t, { url: '/users/client/me', method: 'PATCH', token: a.token, body })).status).toBe(
       200,
     );
+    const { users } = await import('../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, a.id));
     const res = await call(t, { url: '/users/client/me', method: 'PATCH', token: b.token, body });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('Already exists phone');

@@ -189,6 +189,20 @@ describe('SMS codes', () => {
     expect((await sendCode((await clientWithPhone(newPhone())).token, t.nextIp())).status).toBe(200);
   });
 
+  it('lets one account spend at most half of a number’s daily codes (issue 35 item 9)', async () => {
+    // SMS_CODES_PER_PHONE_PER_DAY is 2 here: an account claiming someone's number gets 1 of them.
+    const phone = newPhone();
+    const squatter = await clientWithPhone(phone);
+    expect((await sendCode(squatter.token, t.nextIp())).status).toBe(200);
+    expectRefusal(
+      await sendCode(squatter.token, t.nextIp()),
+      86_400,
+      /^Too many codes were sent to this phone number\. Please try again in \d+ hours\.$/,
+    );
+    const owner = await clientWithPhone(phone);
+    expect((await sendCode(owner.token, t.nextIp())).status).toBe(200);
+  });
+
   it('allows SMS_CODES_PER_ADDRESS_PER_HOUR from one address, whichever accounts and numbers', async () => {
     const ip = t.nextIp();
     expect((await sendCode((await clientWithPhone(newPhone())).token, ip)).status).toBe(200);

@@ -70,7 +70,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_phone_key').on(t.phone),
+    // Decision 052: only a confirmed number is unique (the first to check its code wins); a claim is not.
+    uniqueIndex('users_verified_phone_key').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+    index('users_phone_idx').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),

@@ -47,6 +47,16 @@ export function usageLimits(config: Config) {
       windowMs: DAY,
       message: (wait) => `Too many codes were sent to this phone number. Please try again in ${wait}.`,
     },
+    /**
+     * Decision 052: SMS codes one account may have sent to one number per day, half the number's: an account
+     * that claims someone else's number cannot spend the owner's codes for the day.
+     */
+    smsPerAccountPhone: {
+      name: 'sms-account-phone',
+      max: Math.max(1, Math.floor(config.SMS_CODES_PER_PHONE_PER_DAY / 2)),
+      windowMs: DAY,
+      message: (wait) => `Too many codes were sent to this phone number. Please try again in ${wait}.`,
+    },
     /** SMS codes per client address per hour, whichever accounts ask. */
     smsPerAddress: {
       name: 'sms-address',

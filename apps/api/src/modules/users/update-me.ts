@@ -1,6 +1,7 @@
 import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/users/user-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import {
   assertMayRedirectMail,
@@ -10,7 +11,7 @@ import {
 } from './notification-email.ts';
 import { releaseVerifiedPhone } from './phone-verification.repository.ts';
 import { loadUserView } from './user-view.ts';
-import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
+import { findVerifiedOwnerOfPhone, type UserRow, updateUser } from './users.repository.ts';
 
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
@@ -25,8 +26,9 @@ export async function updateMe(
   if (patch.phone && country && !phoneMatchesCountry(patch.phone, country)) {
     throw validationError({ phone: 'Phone number format is incorrect' });
   }
+  // Decision 052: a number another account confirmed is taken; one it only saved is a claim that blocks nobody.
   if (patch.phone) {
-    const owner = await findUserByPhone(db, patch.phone);
+    const owner = await findVerifiedOwnerOfPhone(db, patch.phone);
     if (owner && owner.id !== user.id) throw new AppError('CONFLICT', 'Already exists phone');
   }
   const changes = Object.fromEntries(
@@ -70,11 +72,4 @@ export async function updateMe(
     throw err;
   }
   return loadUserView(db, updated);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { fastRows, prepared } from '../../db/prepared.ts';
 import { ledgerEntries, orders, users } from '../../db/schema.ts';
@@ -48,8 +48,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+/** Decision 052: the account whose confirmed number this is (a claim not yet confirmed is no one's). */
+export async function findVerifiedOwnerOfPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)));
   return row;
 }
 
