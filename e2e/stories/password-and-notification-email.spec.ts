@@ -60,6 +60,8 @@ test('A new notification e-mail waits for the link mailed to it; the link confir
   await page.getByRole('button', { name: 'Save notification email' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Incorrect password' })).toBeVisible();
   await password.fill(STUDENT_PASSWORD);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `screenshots/profile-email-password-${testInfo.project.name}.png` });
   await page.getByRole('button', { name: 'Save notification email' }).click();
   const pending = page.getByRole('status').filter({ hasText: 'We sent a confirmation link to' });
   await expect(pending).toContainText(next);

@@ -226,7 +226,7 @@ export function ProfileForm({
               </p>
             ) : null}
             {asksPassword ? (
-              <div className={s.field}>
+              <div className={s.followingField}>
                 <label htmlFor={`${notifyId}-password`} className={s.label}>
                   Your password, to send your mail to this address
                 </label>
