@@ -102,6 +102,23 @@ describe('changing where mail goes (issue 35 item 2)', () => {
     expect((await undo('x'.repeat(43))).status).toBe(404);
   });
 
+  it('tells the address mail went to until now, when it was another, once a change is confirmed', async () => {
+    const student = await signUpClient(t, uniqueEmail('had'));
+    const before = uniqueEmail('before');
+    const next = uniqueEmail('next');
+    await t.db.update(users).set({ notificationEmail: before }).where(eq(users.id, student.id));
+    const asked = await patchMe(student.token, { notification_email: next, password: student.password });
+    expect(asked.status).toBe(200);
+    // Asked: the account e-mail and the address mail goes to now.
+    expect((await mailsTo(before)).filter((m) => m.includes('/undo-email/'))).toHaveLength(1);
+    expect((await confirm(linkIn((await mailsTo(next))[0], 'confirm-email'))).status).toBe(200);
+    const toldBefore = (await mailsTo(before)).filter((m) => m.includes('/undo-email/'));
+    expect(toldBefore).toHaveLength(2);
+    expect(toldBefore[1]).toContain(`now goes to ${next}`);
+    expect((await mailsTo(student.email)).filter((m) => m.includes('/undo-email/'))).toHaveLength(2);
+    expect((await mailsTo(next)).filter((m) => m.includes('/undo-email/'))).toHaveLength(0);
+  });
+
   it('limits wrong passwords per account', async () => {
     const student = await signUpClient(t, uniqueEmail('guess'));
     const target = uniqueEmail('elsewhere');

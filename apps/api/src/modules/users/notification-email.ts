@@ -116,14 +116,14 @@ export async function assertMayRedirectMail(
 }
 
 /**
- * Decision 051: the account e-mail (and the address mail goes to now, when another) hears of a change asked or
- * confirmed, with a one-click undo (`/undo-email/{token}`), in the caller's transaction. These mails carry no
+ * Decision 051: the account e-mail and the address mail goes to (until now, for a confirmed change), when another,
+ * hear of a change asked or confirmed, with a one-click undo (`/undo-email/{token}`), in the caller's transaction. These mails carry no
  * log-in link.
  */
 export async function queueRedirectionNotice(
   ctx: AppContext,
   tx: Db,
-  user: UndoTarget & { email: string; notificationEmail: string },
+  user: UndoTarget & { email: string; notificationEmail: string; previousNotificationEmail?: string },
   what: 'asked' | 'confirmed',
   newAddress = user.notificationEmail,
 ) {
@@ -149,7 +149,11 @@ export async function queueRedirectionNotice(
     ],
     button: { label: 'Undo the change', href },
   });
-  const to = new Set([user.email, what === 'asked' ? user.notificationEmail : user.email]);
+  // Asked: the account e-mail and where mail goes now. Confirmed: the account e-mail and where it went until now.
+  const to = new Set([
+    user.email,
+    what === 'asked' ? user.notificationEmail : (user.previousNotificationEmail ?? user.email),
+  ]);
   for (const address of to)
     await ctx.mailer.enqueue(tx, {
       to: address,

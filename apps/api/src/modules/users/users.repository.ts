@@ -85,6 +85,19 @@ export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>
  * confirmation token; one statement, so the token works once (decision 028).
  */
 export async function confirmPendingNotificationEmail(db: Db, tokenHash: string, now: Date) {
+  // Locked first: the address mail went to until now is told of the change too (decision 051).
+  const [found] = await db
+    .select({ id: users.id, previousNotificationEmail: users.notificationEmail })
+    .from(users)
+    .where(
+      and(
+        eq(users.pendingNotificationTokenHash, tokenHash),
+        gt(users.pendingNotificationExpiresAt, now),
+        eq(users.role, 'client'),
+      ),
+    )
+    .for('update');
+  if (!found) return undefined;
   const [row] = await db
     .update(users)
     .set({
@@ -93,15 +106,9 @@ export async function confirmPendingNotificationEmail(db: Db, tokenHash: string,
       pendingNotificationTokenHash: null,
       pendingNotificationExpiresAt: null,
     })
-    .where(
-      and(
-        eq(users.pendingNotificationTokenHash, tokenHash),
-        gt(users.pendingNotificationExpiresAt, now),
-        eq(users.role, 'client'),
-      ),
-    )
+    .where(and(eq(users.id, found.id), eq(users.pendingNotificationTokenHash, tokenHash)))
     .returning({ id: users.id, email: users.email, notificationEmail: users.notificationEmail });
-  return row;
+  return row && { ...row, previousNotificationEmail: found.previousNotificationEmail };
 }
 
 export async function bumpTokenVersion(db: Db, id: string): Promise<void> {
