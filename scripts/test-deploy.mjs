@@ -8,7 +8,7 @@
 // balanced, every file in storage with its bytes, the metrics, no secret in any log line, and a backup that restores.
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -24,6 +24,7 @@ import { SMTPServer } from 'smtp-server';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverTs = join(root, 'apps/api/src/server.ts');
 const siteFile = join(root, 'deploy/geekly.caddy');
+const logFilterFile = join(root, 'deploy/log-filter.caddy');
 const started = Date.now();
 const stamp = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s`;
 const say = (line) => console.log(`[deploy ${stamp()}] ${line}`);
@@ -153,6 +154,7 @@ const apiEnv = {
   // The simulated student writes a message every few hundred milliseconds, far above a person's pace
   // (decision 030's per-task limit is tested in the API suite).
   MESSAGES_PER_MINUTE: '10000',
+  STUDENT_MESSAGES_PER_MINUTE: '10000',
   TRUST_PROXY: '1',
   METRICS_TOKEN,
   LOG_LEVEL: 'info',
@@ -238,7 +240,7 @@ async function main() {
   // Caddy's own local CA (trusted by this script alone), no redirect listener on :80, no admin endpoint.
   writeFileSync(
     caddyfile,
-    `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\tauto_https disable_redirects\n}\n\nimport ${siteFile}\n`,
+    `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\tauto_https disable_redirects\n\tlog default {\n\t\toutput stderr\n\t\timport ${logFilterFile}\n\t}\n}\n\nimport ${siteFile}\n`,
   );
   const caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
     env: {
@@ -549,9 +551,11 @@ async function main() {
     'files',
   ).files;
   let intact = 0;
+  const downloads = [];
   for (const f of files) {
     const dl = await api('GET', `/api/v3/orders/${orderId}/files/${f._id}/download`, { token });
     const location = dl.headers.get('location');
+    if (location) downloads.push(location);
     const body = location ? Buffer.from(await (await fetch(location)).arrayBuffer()) : Buffer.from(dl.text);
     const sum = createHash('sha256').update(body).digest('hex');
     if (uploaded.some((u) => u.name === f.name && u.sha256 === sum)) intact++;
@@ -573,6 +577,52 @@ async function main() {
       /geekly_db_pool_connections\{state="total"\} [1-9]/.test(metrics.text) &&
       noToken.status === 404,
     'GET /api/v3/metrics through Caddy: Prometheus text with the token, 404 without',
+  );
+
+  // Caddy's log keeps no token of any kind (decision 052): a renewed staff token (X-Staff-Token), a one-time
+  // log-in link (in the address and in a Referer), a signed download address (the redirect's Location).
+  const [, staffClaims] = staff.split('.');
+  const { sub: staffId, tv: staffVersion } = JSON.parse(Buffer.from(staffClaims, 'base64url').toString());
+  const aged = Math.floor(Date.now() / 1000) - 6 * 60;
+  const agedStaff = signHs256(JWT_SECRET, {
+    tv: staffVersion,
+    at: aged,
+    sub: staffId,
+    iat: aged,
+    exp: aged + 7200,
+  });
+  const renewedRes = await api('GET', '/api/v3/ops/me', { token: agedStaff });
+  const renewedStaff = renewedRes.headers.get('x-staff-token') ?? '';
+  const welcome = inbox.map((m) => m.raw.replace(/=\r?\n/g, '')).find((m) => m.includes('/login/')) ?? '';
+  const loginToken = /\/login\/([A-Za-z0-9_-]{40,})/.exec(welcome)?.[1] ?? '';
+  const loginUrl = `${PUBLIC_URL}/login/${loginToken}?to=%2Forders`;
+  await api('GET', `/login/${loginToken}?to=%2Forders`);
+  await api('GET', '/api/v3/auth/providers', { headers: { referer: loginUrl } });
+  const signatures = downloads
+    .map((l) => new URL(l).searchParams.get('X-Amz-Signature') ?? new URL(l).searchParams.get('signature'))
+    .filter(Boolean);
+  await sleep(500);
+  const caddyLines = readFileSync(join(work, 'caddy.log'), 'utf8');
+  const caddySecrets = {
+    'staff token': staff,
+    'aged staff token': agedStaff,
+    'renewed staff token (X-Staff-Token)': renewedStaff,
+    'student session': token,
+    'log-in link token': loginToken,
+    ...Object.fromEntries(signatures.map((sig, i) => [`signed download ${i + 1}`, sig])),
+  };
+  const inCaddyLog = Object.entries(caddySecrets).filter(([, v]) => v && caddyLines.includes(v));
+  check(
+    renewedRes.status === 200 &&
+      renewedStaff.length > 40 &&
+      loginToken.length >= 40 &&
+      signatures.length === uploaded.length &&
+      caddyLines.includes('/login/-') &&
+      inCaddyLog.length === 0,
+    "Caddy's log holds no staff token (renewed or not), log-in link token or signed download address",
+    inCaddyLog.length
+      ? `leaked: ${inCaddyLog.map(([k]) => k).join(', ')}`
+      : `${signatures.length} signatures`,
   );
 
   // Every line the processes logged is JSON, and none holds a secret.
@@ -627,6 +677,13 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
   }
   for (const s of streams) s.close();
+}
+
+/** An HS256 JWT, as the API signs its sessions (apps/api/src/modules/auth/session-token.ts). */
+function signHs256(secret, payload) {
+  const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${part({ alg: 'HS256' })}.${part(payload)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
 /** A browser's EventSource, in short: gzip accepted, `retry:` honoured, Last-Event-ID sent on reconnect. */

@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   JSON_CALL,
   payFromBalance,
+  STUDENT_PASSWORD,
   signUpStudent,
   submitSignUp,
   uniqueEmail,
@@ -96,6 +97,8 @@ test('A student edits the profile and is asked about unsaved changes on a link a
   await expect(page.getByText('Oops, check your email format')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save notification email' })).toBeDisabled();
   await notify.fill('alerts@example.com');
+  // Decision 051: mail goes elsewhere only with the account's password.
+  await page.getByLabel('Your password, to send your mail to this address').fill(STUDENT_PASSWORD);
   await page.getByLabel('Country').selectOption('SG');
   await phone.fill('');
   // A number of its own per run and project (phones are unique across users).

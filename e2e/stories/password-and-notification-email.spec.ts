@@ -52,6 +52,16 @@ test('A new notification e-mail waits for the link mailed to it; the link confir
   await page.goto('/profile');
   const notify = page.getByLabel('Your email for task notifications and updates');
   await notify.fill(next);
+  // Decision 051: the password first; a wrong one is refused under its field.
+  const password = page.getByLabel('Your password, to send your mail to this address');
+  await page.getByRole('button', { name: 'Save notification email' }).click();
+  await expect(page.getByText('Enter your password to send your mail to another address')).toBeVisible();
+  await password.fill('not my password');
+  await page.getByRole('button', { name: 'Save notification email' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect password' })).toBeVisible();
+  await password.fill(STUDENT_PASSWORD);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `screenshots/profile-email-password-${testInfo.project.name}.png` });
   await page.getByRole('button', { name: 'Save notification email' }).click();
   const pending = page.getByRole('status').filter({ hasText: 'We sent a confirmation link to' });
   await expect(pending).toContainText(next);
@@ -103,4 +113,28 @@ test('A new notification e-mail waits for the link mailed to it; the link confir
   await page.reload();
   await expect(notify).toHaveValue(next);
   await expect(page.getByText('We sent a confirmation link to')).toHaveCount(0);
+
+  // Decision 051: the account e-mail was told, with a one-click undo; it works from any browser, logs every
+  // device out and sends the mail back to the account e-mail.
+  let undoLink = '';
+  await expect
+    .poll(() => {
+      const mails = sentMail().filter((m) => m.includes(`To: ${email}`) && m.includes('/undo-email/'));
+      undoLink = /http:\/\/[^\s/]+(\/undo-email\/[A-Za-z0-9_-]{43})\b/.exec(mails.at(-1) ?? '')?.[1] ?? '';
+      return mails.length;
+    })
+    .toBe(2);
+  const elsewhere = await browser.newContext();
+  const undoPage = await elsewhere.newPage();
+  await undoPage.goto(undoLink);
+  await expect(undoPage.getByRole('heading', { name: 'Undo the email change' })).toBeVisible();
+  await expectNoSeriousA11yViolations(undoPage);
+  await expectNoSidewaysScroll(undoPage);
+  await undoPage.getByRole('button', { name: 'Undo the change' }).click();
+  await expect(undoPage.getByRole('heading', { name: 'Change undone' })).toBeVisible();
+  await expect(undoPage.getByRole('status')).toContainText(email);
+  await undoPage.screenshot({ path: `screenshots/undo-email-done-${testInfo.project.name}.png` });
+  await elsewhere.close();
+  const me = await page.request.get('/api/v3/users/client/me');
+  expect(me.status()).toBe(401);
 });

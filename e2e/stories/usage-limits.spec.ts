@@ -105,3 +105,31 @@ test('Past the SMS codes limit, the phone banner says why', async ({ page, brows
   await expect(banner.getByRole('alert')).toHaveText('Too many codes were sent. Please try again in an hour');
   await friendContext.close();
 });
+
+// Decision 052: a client creates at most NEW_TASKS_PER_HOUR tasks; the task form says why the next one waits.
+const NEW_TASKS_PER_HOUR = 20;
+
+test('Past the new tasks limit, the task form says why and for how long @one-size', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  for (let i = 0; i < NEW_TASKS_PER_HOUR; i++) {
+    const created = await page.request.post('/api/v3/orders', {
+      headers: JSON_CALL,
+      data: { title: `Essay ${i}`, subject: 'English' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/create');
+  await page.getByPlaceholder('Type your task name').fill('One more essay');
+  const course = page.getByPlaceholder('Choose your course');
+  await course.click();
+  await course.fill('physi');
+  await page.getByRole('option', { name: /^Physics$/ }).click();
+  await page.getByRole('button', { name: 'Add new task' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    /^You have created many tasks in the last hour\. Please try again in (\d+ minutes|an hour)\.$/,
+  );
+  await expect(page).toHaveURL(/\/create$/);
+  await page.screenshot({ path: `screenshots/new-tasks-limit-${testInfo.project.name}.png` });
+});

@@ -80,7 +80,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...ctx.storage.uploadOrigins],
-        formAction: ["'self'", ...ctx.gateway.formOrigins],
+        // The Google sign-in form leaves through a redirect to the provider (decisions 040, 052), which
+        // browsers check against form-action too.
+        formAction: [
+          "'self'",
+          ...ctx.gateway.formOrigins,
+          ...(ctx.config.GOOGLE_CLIENT_ID ? [new URL(ctx.config.GOOGLE_ISSUER).origin] : []),
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -123,7 +123,16 @@ const envSchema = z
       .default(30),
     BLOCKED_COUNTRIES: countryList.default(['GB']),
     TRUST_PROXY: trustProxy.default(false),
-    COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+    /**
+     * Decision 052: the request header in which the proxy in front (a CDN such as Cloudflare: `cf-ipcountry`)
+     * writes the client's country. Unset (the default), no header is trusted and the offline IP database
+     * decides; it is read only with TRUST_PROXY, and that proxy must overwrite what a client sends.
+     */
+    COUNTRY_HEADER: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry')
+      .optional(),
     SEED_DEMO: booleanFlag.default(true),
     /** Sign-ups and applications allowed per client address per hour. */
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -135,6 +144,10 @@ const envSchema = z
     UPLOAD_MB_PER_DAY: z.coerce.number().int().min(50).max(1_000_000).default(2048),
     /** Decision 030: messages a client may send on one task per minute. */
     MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Decision 052: messages a client may send per minute across all their tasks. */
+    STUDENT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(40),
+    /** Decision 052: tasks a client may create per hour. */
+    NEW_TASKS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Decision 030: SMS codes sent to one phone number per day, whichever accounts asked. */
     SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */

@@ -108,7 +108,8 @@ describe('phone rules of the 15 countries (PATCH /users/client/me)', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ phone: good, country: c.countryCode, phone_verified: false });
-    // The same number under another user is taken.
+    // The same number, once confirmed, is taken for another user (decision 052).
+    await t.db.execute(sql`update users set phone_verified_at = now() where phone = ${good}`);
     const other = await signUpClient(t);
     const taken = await call(t, {
       method: 'PATCH',
@@ -118,7 +119,7 @@ describe('phone rules of the 15 countries (PATCH /users/client/me)', () => {
     });
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe('Already exists phone');
-    await t.db.execute(sql`update users set phone = null where phone = ${good}`);
+    await t.db.execute(sql`update users set phone = null, phone_verified_at = null where phone = ${good}`);
   });
 });
 
@@ -357,6 +358,38 @@ describe('SMS phone verification', () => {
       );
     expect((await call(t, { url: '/users/client/me/phone-verification', token, body: {} })).status).toBe(429);
     t.clock.offsetMs = start;
+  });
+
+  it('keeps an unconfirmed number a claim: it blocks nobody, and the first account to check its code wins (issue 35 item 9)', async () => {
+    const phone = `+8529${String(Date.now()).slice(-7)}`;
+    const squatter = await signUpClient(t);
+    const owner = await signUpClient(t);
+    const save = (token: string) =>
+      call(t, { method: 'PATCH', url: '/users/client/me', token, body: { phone, country: 'HK' } });
+    const send = (token: string) => call(t, { url: '/users/client/me/phone-verification', token, body: {} });
+    const check = (token: string, code: string) =>
+      call(t, { url: '/users/client/me/phone-verification/check', token, body: { code } });
+    expect((await save(squatter.token)).status).toBe(200);
+    // The squatter's claim does not stop the number's owner.
+    const saved = await save(owner.token);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ phone, phone_verified: false });
+    expect((await send(squatter.token)).status).toBe(200);
+    const squatterCode = lastCode();
+    expect((await send(owner.token)).status).toBe(200);
+    const ownerCode = lastCode();
+    // The owner reads the SMS and checks first: the number is theirs.
+    expect((await check(owner.token, ownerCode)).body).toEqual({ phone_verified: true });
+    // The squatter's code (guessed, or read over the owner's shoulder) no longer confirms it.
+    const late = await check(squatter.token, squatterCode);
+    expect(late.status).toBe(422);
+    expect(late.body.error_value).toEqual({
+      phone: 'This phone number confirmed another account less than 30 days ago',
+    });
+    expect((await me(squatter.token)).phone_verified).toBe(false);
+    // From now on the number is taken.
+    const third = await signUpClient(t);
+    expect((await save(third.token)).status).toBe(409);
   });
 });
 

@@ -120,7 +120,7 @@ describe('log-in by e-mail and password', () => {
   it('answers 429 after repeated wrong passwords, even for the right one', async () => {
     const { email, password } = await signUpClient(t);
     const ip = '10.98.0.1';
-    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, ip)).status).toBe(400);
+    for (let i = 0; i < 6; i++) expect((await login(email, `wrong-${i}`, ip)).status).toBe(400);
     const blocked = await login(email, password, ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -131,7 +131,7 @@ describe('log-in by e-mail and password', () => {
     const a = await signUpClient(t);
     const b = await signUpClient(t);
     const ip = '10.98.0.2';
-    for (let i = 0; i < 10; i++) expect((await login(a.email, `wrong-${i}`, ip)).status).toBe(400);
+    for (let i = 0; i < 6; i++) expect((await login(a.email, `wrong-${i}`, ip)).status).toBe(400);
     expect((await login(a.email, a.password, ip)).status).toBe(429);
     expect((await login(b.email, b.password, ip)).status).toBe(200);
   });
@@ -148,13 +148,23 @@ describe('log-in by e-mail and password', () => {
     const { users } = await import('../src/db/schema.ts');
     const { eq } = await import('drizzle-orm');
     const [row] = await t.db.select().from(users).where(eq(users.id, me.body._id));
+    const { loginKeyOf } = await import('../src/modules/auth/login-key.ts');
+    const key = row ? loginKeyOf(t.ctx.tokens, row) : '';
     const byKey = await call(t, {
       url: '/factor_auth',
-      body: { type: 'check_code', factor: 'key', value: row?.loginKey },
+      body: { type: 'check_code', factor: 'key', value: key },
       ip: t.nextIp(),
     });
     expect(byKey.status).toBe(200);
     expect(byKey.body.user._id).toBe(me.body._id);
+    // Decision 051: log-out everywhere changes the key; the old one is refused.
+    expect((await call(t, { url: '/logout', token: byKey.body.jwt, body: {} })).status).toBe(204);
+    const oldKey = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'key', value: key },
+      ip: t.nextIp(),
+    });
+    expect(oldKey.status).toBe(400);
   });
 });
 
@@ -261,12 +271,12 @@ describe('sessions', () => {
 
 describe('profile', () => {
   it('saves phone and country, and keeps a new notification e-mail pending its confirmation', async () => {
-    const { token, email } = await signUpClient(t);
+    const { token, email, password } = await signUpClient(t);
     const res = await call(t, {
       url: '/users/client/me',
       method: 'PATCH',
       token,
-      body: { phone: '+12025550143', country: 'US', notification_email: ' Notify@Example.com' },
+      body: { phone: '+12025550143', country: 'US', notification_email: ' Notify@Example.com', password },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -285,13 +295,16 @@ describe('profile', () => {
     expect(res.body).toEqual(before.body);
   });
 
-  it('answers 409 "Already exists phone" when another user has the phone', async () => {
+  it('answers 409 "Already exists phone" when another user confirmed the phone (decision 052)', async () => {
     const a = await signUpClient(t);
     const b = await signUpClient(t);
     const body = { phone: '+14165550199', country: 'CA' };
     expect((await call(t, { url: '/users/client/me', method: 'PATCH', token: a.token, body })).status).toBe(
       200,
     );
+    const { users } = await import('../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, a.id));
     const res = await call(t, { url: '/users/client/me', method: 'PATCH', token: b.token, body });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('Already exists phone');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudit } from '../src/modules/ops/audit.ts';
+import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import { AUDIT_PAGE_SIZE } from '../src/modules/ops/task-records.ts';
 import {
   auditLogOf,
@@ -85,5 +86,55 @@ describe('GET /ops/audit pages', () => {
   it('is for staff only', async () => {
     const client = await signUpClient(t);
     expect((await page({}, client.token)).status).toBe(403);
+  });
+});
+
+describe('what a support account sees of the audit log (issue 35 item 10)', () => {
+  it('its own rows and those of the tasks it worked on, other staff by role and never by e-mail; an admin sees all', async () => {
+    const admin = {
+      email: `admin-${randomUUID().slice(0, 8)}@geekly.example`,
+      password: 'operator password 1',
+    };
+    const support = {
+      email: `support-${randomUUID().slice(0, 8)}@geekly.example`,
+      password: 'operator password 2',
+    };
+    const adminId = (await upsertStaffAccount(t.db, admin.email, admin.password, 'admin')).id;
+    const supportId = (await upsertStaffAccount(t.db, support.email, support.password, 'support')).id;
+    const logIn = async (who: { email: string; password: string }) =>
+      (await call(t, { url: '/ops/session', body: who, ip: t.nextIp() })).body.jwt as string;
+    const client = await signUpClient(t);
+    const theirs = (await pricedOrder(t, client.token))._id as string;
+    const another = (await pricedOrder(t, client.token))._id as string;
+    const asAdmin = { type: 'staff', id: adminId, email: admin.email } as const;
+    const asSupport = { type: 'staff', id: supportId, email: support.email } as const;
+    await writeAudit(t.db, asSupport, { action: 'note', orderId: theirs, details: { by: 'support' } });
+    await writeAudit(t.db, asAdmin, { action: 'refund', orderId: theirs, details: { by: 'admin' } });
+    await writeAudit(t.db, asAdmin, { action: 'refund', orderId: another, details: { elsewhere: true } });
+    await writeAudit(t.db, asAdmin, {
+      action: 'staff.role',
+      subjectId: supportId,
+      details: { email: support.email, by: admin.email },
+    });
+    await writeAudit(t.db, asSupport, { action: 'balance.credit', subjectId: client.id, details: {} });
+
+    const seen = await auditLogOf(t, await logIn(support));
+    // Its own rows (on a task and not) and the admin's row on the task it worked on; nothing else.
+    expect(seen.map((r) => [r.action, r.actor]).sort()).toEqual(
+      [
+        ['balance.credit', support.email],
+        ['note', support.email],
+        ['refund', 'admin'],
+      ].sort(),
+    );
+    expect(JSON.stringify(seen)).not.toContain(admin.email);
+    // The log of a task: every row, other staff by role.
+    const task = await auditLogOf(t, await logIn(support), another);
+    expect(task.map((r) => r.actor)).toEqual(['admin']);
+
+    // An admin sees every row with its e-mail.
+    const all = await auditLogOf(t, await logIn(admin));
+    const mine = all.filter((r) => r.actor === admin.email).map((r) => r.action);
+    expect(mine.sort()).toEqual(['refund', 'refund', 'staff.role'].sort());
   });
 });

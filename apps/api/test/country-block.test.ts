@@ -5,7 +5,11 @@ describe('the UK block on sign-up and log-in', () => {
   describe('behind a trusted proxy (country header)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ TRUST_PROXY: '1', BLOCKED_COUNTRIES: 'GB,FR' });
+      t = await createTestApp({
+        TRUST_PROXY: '1',
+        COUNTRY_HEADER: 'cf-ipcountry',
+        BLOCKED_COUNTRIES: 'GB,FR',
+      });
     });
     afterAll(async () => t?.close());
 
@@ -35,6 +39,31 @@ describe('the UK block on sign-up and log-in', () => {
         });
       expect((await login(gb)).status).toBe(403);
       expect((await login({ 'cf-ipcountry': 'US' })).status).toBe(200);
+    });
+  });
+
+  describe('behind a proxy that sets no country header (issue 35 item 6)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // The shipped recipe: one Caddy in front, no CDN, so no COUNTRY_HEADER.
+      t = await createTestApp({ TRUST_PROXY: '1' });
+    });
+    afterAll(async () => t?.close());
+
+    it("ignores a client's cf-ipcountry: the UK block and the consent country come from the address", async () => {
+      const ukAddress = '81.2.69.160';
+      expect(t.ctx.ipCountry(ukAddress)).toBe('GB');
+      const signUp = await call(t, {
+        url: '/users/client/new',
+        body: { email: 'uk3@example.com', password: 'secret password' },
+        headers: { 'x-forwarded-for': ukAddress, 'cf-ipcountry': 'US' },
+      });
+      expect(signUp.status).toBe(403);
+      const geo = await call(t, {
+        url: '/geo',
+        headers: { 'x-forwarded-for': ukAddress, 'cf-ipcountry': 'US' },
+      });
+      expect(geo.body).toEqual({ country_code: 'GB' });
     });
   });
 

@@ -27,7 +27,7 @@ describe('GET /geo: the caller country for the cookie banner', () => {
   describe('behind a trusted proxy (country header)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ TRUST_PROXY: '1' });
+      t = await createTestApp({ TRUST_PROXY: '1', COUNTRY_HEADER: 'cf-ipcountry' });
     });
     afterAll(async () => t?.close());
 

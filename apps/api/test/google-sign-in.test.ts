@@ -38,12 +38,31 @@ function cookieOf(headers: Record<string, unknown>, name: string): string | unde
   return undefined;
 }
 
-async function start(query: Record<string, string> = {}) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v3/auth/google/start?${new URLSearchParams(query)}`,
-    remoteAddress: t.nextIp(),
-  });
+/**
+ * The start of a sign-in: a link (GET, as a crafted one would be), or the dialog's form (POST from this site, the
+ * only way a pending task rides along: decision 052).
+ */
+async function start(
+  query: Record<string, string> = {},
+  via: { form?: boolean; origin?: string; app?: TestApp } = {},
+) {
+  const app = via.app ?? t;
+  const res = via.form
+    ? await app.app.inject({
+        method: 'POST',
+        url: '/api/v3/auth/google/start',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(via.origin === '' ? {} : { origin: via.origin ?? PUBLIC_URL }),
+        },
+        payload: new URLSearchParams(query).toString(),
+        remoteAddress: app.nextIp(),
+      })
+    : await app.app.inject({
+        method: 'GET',
+        url: `/api/v3/auth/google/start?${new URLSearchParams(query)}`,
+        remoteAddress: app.nextIp(),
+      });
   return {
     status: res.statusCode,
     location: String(res.headers.location ?? ''),
@@ -52,12 +71,12 @@ async function start(query: Record<string, string> = {}) {
   };
 }
 
-async function callback(back: URL, stateCookie: string | undefined) {
-  const res = await t.app.inject({
+async function callback(back: URL, stateCookie: string | undefined, app = t, ip = app.nextIp()) {
+  const res = await app.app.inject({
     method: 'GET',
     url: back.pathname + back.search,
     headers: stateCookie ? { cookie: `geekly_google=${stateCookie}` } : {},
-    remoteAddress: t.nextIp(),
+    remoteAddress: ip,
   });
   return {
     status: res.statusCode,
@@ -68,9 +87,9 @@ async function callback(back: URL, stateCookie: string | undefined) {
 }
 
 /** The whole round: the dialog's link, the provider's sign-in page as `account`, the way back. */
-async function googleSignIn(account: TestAccount, query: Record<string, string> = {}) {
-  const started = await start(query);
-  expect(started.status).toBe(302);
+async function googleSignIn(account: TestAccount, query: Record<string, string> = {}, form = false) {
+  const started = await start(query, { form });
+  expect(started.status).toBe(form ? 303 : 302);
   return callback(await op.signIn(started.location, account), started.state);
 }
 
@@ -78,6 +97,26 @@ const me = (session: string | undefined) =>
   call(t, { url: '/users/client/me', cookie: `auth_token=${session}` });
 
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+
+/** Asks a restore for `address` and logs in with the mailed password (proving the e-mail); answers it. */
+async function restoreAndUse(address: string): Promise<string> {
+  const mailed = t.sentMail().length;
+  const asked = await call(t, { url: '/users/client/restore', body: { email: address }, ip: t.nextIp() });
+  expect(asked.status).toBe(200);
+  await t.ctx.mailer.drain();
+  const mail = t
+    .sentMail()
+    .slice(mailed)
+    .find((m) => m.includes('new Geekly password'));
+  const password = /new Geekly password: (\S+)/.exec(mail ?? '')?.[1] ?? '';
+  const used = await call(t, {
+    url: '/factor_auth',
+    body: { type: 'check_code', factor: 'login', value: address, code: password },
+    ip: t.nextIp(),
+  });
+  expect(used.status).toBe(200);
+  return password;
+}
 
 describe('Sign in with Google', () => {
   it('says it is on, and starts with PKCE, state and nonce kept in a sealed HttpOnly cookie', async () => {
@@ -151,6 +190,8 @@ describe('Sign in with Google', () => {
 
   it('logs in an existing account by its verified e-mail, links it, and finds it by subject after an e-mail change', async () => {
     const client = await signUpClient(t, email('existing'));
+    // The owner proved the e-mail (a restored password, mailed to it, was used): the password keeps working.
+    const password = await restoreAndUse(client.email);
     const sub = `google-${randomBytes(4).toString('hex')}`;
     const before = await userCount();
     const done = await googleSignIn({ email: client.email.toUpperCase(), emailVerified: true, sub });
@@ -159,10 +200,9 @@ describe('Sign in with Google', () => {
     expect(await userCount()).toBe(before);
     const [row] = await t.db.select().from(users).where(eq(users.id, client.id));
     expect(row?.googleSub).toBe(sub);
-    // The password still works.
     const byPassword = await call(t, {
       url: '/factor_auth',
-      body: { type: 'check_code', factor: 'login', value: client.email, code: client.password },
+      body: { type: 'check_code', factor: 'login', value: client.email, code: password },
       ip: t.nextIp(),
     });
     expect(byPassword.status).toBe(200);
@@ -170,6 +210,39 @@ describe('Sign in with Google', () => {
     const moved = await googleSignIn({ email: email('moved'), emailVerified: false, sub });
     expect((await me(moved.session)).body._id).toBe(client.id);
     expect(await userCount()).toBe(before);
+  });
+
+  it('takes a pre-made account away from whoever made it: their password, sessions and mail redirection end (issue 35 item 1)', async () => {
+    // The attacker signs up with the student's Gmail address and a password of their own, and points the
+    // notifications at an address they read.
+    const victim = email('prehijack');
+    const attacker = await signUpClient(t, victim, 'attacker password');
+    await t.db
+      .update(users)
+      .set({ notificationEmail: 'attacker@evil.example' })
+      .where(eq(users.id, attacker.id));
+    const sub = `google-${randomBytes(4).toString('hex')}`;
+    // The student arrives and signs in with Google: the same account, now theirs alone.
+    const done = await googleSignIn({ email: victim, emailVerified: true, sub });
+    expect(done.location).toBe('/orders');
+    const profile = await me(done.session);
+    expect(profile.body._id).toBe(attacker.id);
+    expect(profile.body.notification_email).toBe(victim);
+    expect(profile.body.pending_notification_email ?? null).toBeNull();
+    // The attacker's session and password are refused.
+    expect((await call(t, { url: '/users/client/me', token: attacker.token })).status).toBe(401);
+    const byPassword = await call(t, {
+      url: '/factor_auth',
+      body: { type: 'check_code', factor: 'login', value: victim, code: 'attacker password' },
+      ip: t.nextIp(),
+    });
+    expect(byPassword.status).toBe(400);
+    expect(byPassword.body.detail).toBe('Cant find code');
+    const [row] = await t.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    const again = await googleSignIn({ email: victim, emailVerified: true, sub });
+    expect((await me(again.session)).body._id).toBe(attacker.id);
   });
 
   it('refuses an unverified e-mail with a message for the dialog, and changes nothing', async () => {
@@ -221,7 +294,7 @@ describe('Sign in with Google', () => {
   it('carries the pending task across a Google sign-up: created once, its checkout opens', async () => {
     const toid = `toid-${randomBytes(4).toString('hex')}`;
     const task = { mode: 'signup', toid, title: 'Essay on Hamlet', subject: 'English', to: '/profile' };
-    const done = await googleSignIn({ email: email('pending'), emailVerified: true }, task);
+    const done = await googleSignIn({ email: email('pending'), emailVerified: true }, task, true);
     const match = /^\/order\/([^/]+)\/checkout$/.exec(done.location);
     expect(match).not.toBeNull();
     const orderId = match?.[1] ?? '';
@@ -233,9 +306,88 @@ describe('Sign in with Google', () => {
     const again = await googleSignIn(
       { email: (await me(done.session)).body.email, emailVerified: true },
       task,
+      true,
     );
     expect(again.location).toBe(`/order/${orderId}/checkout`);
     expect((await t.db.select({ n: count() }).from(orders).where(eq(orders.userId, user)))[0]?.n).toBe(1);
+  });
+
+  it('makes no task from a crafted link, nor from another site’s form (issue 35 item 7)', async () => {
+    const victim = await googleSignIn({ email: email('crafted'), emailVerified: true });
+    const userId = (await me(victim.session)).body._id as string;
+    const crafted = {
+      mode: 'login',
+      toid: `toid-${randomBytes(4).toString('hex')}`,
+      title: 'Buy me an essay',
+      subject: 'English',
+    };
+    // The visitor follows someone's link: signed in, to the task list, and no task made.
+    const account = { email: (await me(victim.session)).body.email, emailVerified: true };
+    const followed = await googleSignIn(account, crafted);
+    expect(followed.location).toBe('/orders');
+    expect((await t.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]?.n).toBe(0);
+    // Another site's auto-submitted form, or one that says nothing of where it came from, is refused.
+    expect((await start(crafted, { form: true, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await start(crafted, { form: true, origin: '' })).status).toBe(403);
+    const formPost = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v3/auth/google/start',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams(crafted).toString(),
+      });
+    expect((await formPost({ origin: 'null', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    // This site's form under its no-referrer policy: Origin null, Sec-Fetch-Site same-origin.
+    expect((await formPost({ origin: 'null', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(303);
+  });
+
+  it('counts Google sign-ups against the per-address sign-up limit (issue 35 item 7)', async () => {
+    const strict = await createTestApp({
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: op.clientId,
+      GOOGLE_CLIENT_SECRET: op.clientSecret,
+      GOOGLE_ISSUER: op.issuer,
+      SIGNUP_LIMIT_PER_HOUR: '2',
+    });
+    try {
+      const ip = '10.66.0.1';
+      const signUpFrom = async (address: string) => {
+        const started = await start({ mode: 'signup' }, { app: strict });
+        const back = await op.signIn(started.location, { email: address, emailVerified: true });
+        return callback(back, started.state, strict, ip);
+      };
+      expect((await signUpFrom(email('one'))).location).toBe('/orders');
+      const password = await call(strict, {
+        url: '/users/client/new',
+        body: { email: email('two'), password: 'correct horse' },
+        ip,
+      });
+      expect(password.status).toBe(201);
+      // The third account from the address, by Google: refused, with the dialog's message, no account made.
+      const third = email('three');
+      const refused = await signUpFrom(third);
+      expect(refused.location).toBe('/signup?google_error=too_many');
+      expect(refused.session).toBeUndefined();
+      expect(await strict.db.select().from(users).where(eq(users.email, third))).toHaveLength(0);
+      // A password sign-up from the address is refused too; another address is not.
+      const fourth = await call(strict, {
+        url: '/users/client/new',
+        body: { email: email('four'), password: 'correct horse' },
+        ip,
+      });
+      expect(fourth.status).toBe(429);
+      expect(fourth.body.detail).toMatch(/^Too many accounts were made from your network/);
+      expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await signUpFrom(email('five'))).location).toBe('/signup?google_error=too_many');
+      const elsewhere = await call(strict, {
+        url: '/users/client/new',
+        body: { email: email('six'), password: 'correct horse' },
+        ip: '10.66.0.2',
+      });
+      expect(elsewhere.status).toBe(201);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('goes back to the stored link, never to another site, and names a cancelled sign-in', async () => {

@@ -121,7 +121,7 @@ describe('mail links', () => {
       method: 'PATCH',
       url: '/users/client/me',
       token: s.token,
-      body: { notification_email: `n-${s.email}` },
+      body: { notification_email: `n-${s.email}`, password: s.password },
     });
     await call(t, { url: '/users/client/restore', body: { email: s.email, host: 'localhost' } });
     // A task paid, given a Geek, written to by the Geek, delivered and rated 5: receipt, notices, message mail,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
+import { loginKeyOf } from '../src/modules/auth/login-key.ts';
 import { call, createTestApp, signUpClient, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -36,7 +37,7 @@ describe('sign-up with referred_by', () => {
   it('signs up but stores nothing for a code nobody has, or for a secret login key', async () => {
     const other = await signUpClient(t);
     const [row] = await t.db.select().from(users).where(eq(users.id, other.id));
-    for (const referred_by of ['NOSUCH99', row?.loginKey ?? '']) {
+    for (const referred_by of ['NOSUCH99', row ? loginKeyOf(t.ctx.tokens, row) : '']) {
       const res = await signUpWith({ referred_by });
       expect(res.status).toBe(201);
       expect(await referredByOf(res.body.user._id)).toBeNull();

@@ -13,6 +13,8 @@ beforeAll(async () => {
     UPLOADS_PER_HOUR: '3',
     UPLOAD_MB_PER_DAY: '50',
     MESSAGES_PER_MINUTE: '3',
+    STUDENT_MESSAGES_PER_MINUTE: '5',
+    NEW_TASKS_PER_HOUR: '4',
     SMS_CODES_PER_PHONE_PER_DAY: '2',
     SMS_CODES_PER_ADDRESS_PER_HOUR: '2',
   });
@@ -104,6 +106,28 @@ describe('messages', () => {
     expect((await send(t.app, c.token, o._id, 'Later')).statusCode).toBe(201);
   });
 
+  it('allows STUDENT_MESSAGES_PER_MINUTE across all of a client’s tasks (issue 35 item 8)', async () => {
+    const c = await signUpClient(t);
+    const tasks = [
+      await pricedOrder(t, c.token),
+      await pricedOrder(t, c.token),
+      await pricedOrder(t, c.token),
+    ];
+    const ids = tasks.map((task) => task._id as string);
+    for (const [i, id] of [ids[0], ids[0], ids[1], ids[1], ids[2]].entries())
+      expect((await send(t.app, c.token, id ?? '', `Question ${i}`)).statusCode).toBe(201);
+    // Each task is under its own limit, but the client has sent 5 this minute.
+    const refused = await send(t.app, c.token, ids[2] ?? '', 'One more');
+    expectRefusal(
+      { status: refused.statusCode, headers: refused.headers, body: refused.json() },
+      60,
+      /^You are sending messages too fast\. Please try again in a minute\.$/,
+    );
+    const other = await signUpClient(t);
+    const theirs = await pricedOrder(t, other.token);
+    expect((await send(t.app, other.token, theirs._id, 'Hello')).statusCode).toBe(201);
+  });
+
   it('counts in the database: a second API process on the same database sees the same count', async () => {
     const second = await buildApp(t.ctx, { webRoot: join(t.ctx.config.DATA_DIR, 'no-web-build') });
     await second.ready();
@@ -165,6 +189,20 @@ describe('SMS codes', () => {
     expect((await sendCode((await clientWithPhone(newPhone())).token, t.nextIp())).status).toBe(200);
   });
 
+  it('lets one account spend at most half of a number’s daily codes (issue 35 item 9)', async () => {
+    // SMS_CODES_PER_PHONE_PER_DAY is 2 here: an account claiming someone's number gets 1 of them.
+    const phone = newPhone();
+    const squatter = await clientWithPhone(phone);
+    expect((await sendCode(squatter.token, t.nextIp())).status).toBe(200);
+    expectRefusal(
+      await sendCode(squatter.token, t.nextIp()),
+      86_400,
+      /^Too many codes were sent to this phone number\. Please try again in \d+ hours\.$/,
+    );
+    const owner = await clientWithPhone(phone);
+    expect((await sendCode(owner.token, t.nextIp())).status).toBe(200);
+  });
+
   it('allows SMS_CODES_PER_ADDRESS_PER_HOUR from one address, whichever accounts and numbers', async () => {
     const ip = t.nextIp();
     expect((await sendCode((await clientWithPhone(newPhone())).token, ip)).status).toBe(200);
@@ -204,11 +242,37 @@ describe('SMS codes', () => {
   });
 });
 
+describe('new tasks', () => {
+  it('allows NEW_TASKS_PER_HOUR per client, then a 429 with Retry-After; a pending task sent again is not new (issue 35 item 8)', async () => {
+    const c = await signUpClient(t);
+    const create = (body: Record<string, unknown>, token = c.token) =>
+      call(t, { url: '/orders', token, body: { title: 'Essay on Hamlet', subject: 'English', ...body } });
+    const toid = `toid-${Date.now()}`;
+    const pending = await create({ toid });
+    expect(pending.status).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await create({})).status).toBe(201);
+    const refused = await create({});
+    expectRefusal(
+      refused,
+      3600,
+      /^You have created many tasks in the last hour\. Please try again in an hour\.$/,
+    );
+    // The pending task sent again (another tab) is the same task, not a new one.
+    const again = await create({ toid });
+    expect(again.status).toBe(201);
+    expect(again.body._id).toBe(pending.body._id);
+    expect((await create({ toid: `${toid}-2` })).status).toBe(429);
+    const other = await signUpClient(t);
+    expect((await create({}, other.token)).status).toBe(201);
+  });
+});
+
 it('documents the 429 on the calls that have a limit', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v3/openapi.json' })).json();
   for (const [path, method] of [
     ['/api/v3/orders/{id}/uploads', 'post'],
     ['/api/v3/orders/{id}/messages', 'post'],
+    ['/api/v3/orders', 'post'],
     ['/api/v3/users/client/me/phone-verification', 'post'],
     ['/api/v3/users/client/new', 'post'],
   ] as const)

@@ -24,6 +24,7 @@ export default [
   route('r/:key/*', 'routes/referral-link.tsx'),
   // The link mailed to a new notification e-mail (decision 028).
   route('confirm-email/:token', 'routes/confirm-email.tsx'),
+  route('undo-email/:token', 'routes/undo-email.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),

@@ -27,6 +27,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Decision 040: the Google account's subject (`sub`), which stays when its e-mail changes. */
     googleSub: text('google_sub'),
+    /**
+     * Decision 040 (amended): when the owner proved the account e-mail (Google verified it, or a password restore
+     * mailed to it was used). Null: anyone may have typed it at sign-up.
+     */
+    emailVerifiedAt: timestamptz('email_verified_at'),
     // Restore mails a new password; the old one keeps working until the new one is used or expires,
     // so a stranger cannot lock someone out by asking for a restore.
     pendingPasswordHash: text('pending_password_hash'),
@@ -48,7 +53,6 @@ export const users = pgTable(
     pendingNotificationTokenHash: text('pending_notification_token_hash'),
     pendingNotificationExpiresAt: timestamptz('pending_notification_expires_at'),
     referralCode: text('referral_code').notNull(),
-    loginKey: text('login_key').notNull(),
     profileLanding: text('profile_landing'),
     profileLandingQuery: text('profile_landing_query'),
     referredBy: text('referred_by'),
@@ -66,9 +70,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_phone_key').on(t.phone),
+    // Decision 052: only a confirmed number is unique (the first to check its code wins); a claim is not.
+    uniqueIndex('users_verified_phone_key').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+    index('users_phone_idx').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
-    uniqueIndex('users_login_key_key').on(t.loginKey),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
     // The public count of sign-ups in the last week (decision 011).
@@ -469,6 +474,8 @@ export const mailOutbox = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     /** The request that queued the mail (decision 032): the worker's log lines about it carry the same id. */
     requestId: text('request_id'),
+    /** Decision 051: the body is a secret (a restored password): emptied once sent. */
+    forgetBody: boolean('forget_body').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.sentAt, t.nextAttemptAt)],
@@ -649,6 +656,23 @@ export const loginTokens = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('login_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Decision 051: the one-click undo of a notification e-mail change, mailed to the account e-mail when the change
+ * is asked and when it is confirmed; only the SHA-256 of the token is stored.
+ */
+export const notificationEmailUndoTokens = pgTable(
+  'notification_email_undo_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notification_email_undo_tokens_user_idx').on(t.userId)],
 );
 
 // A task started while logged out carries a client-made id (toid, seed 001 §3); creating it again with the

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
 import { upsertStaffAccount } from '../modules/ops/staff-accounts.ts';
-import { newLoginKey, newReferralCode } from '../modules/users/random-codes.ts';
+import { newReferralCode } from '../modules/users/random-codes.ts';
 import type { Database } from './database.ts';
 import { coupons, courses, geekLogins, geeks, orderMessages, orders, users } from './schema.ts';
 
@@ -98,7 +98,6 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
         passwordHash: await hashPassword(DEMO_STUDENT.password),
         notificationEmail: DEMO_STUDENT.email,
         referralCode: newReferralCode(),
-        loginKey: newLoginKey(),
         country: 'US',
         timezoneStr: 'America/New_York',
       })

@@ -16,8 +16,14 @@ export function registerCsrfGuard(app: FastifyInstance, config: Config) {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const origin = request.headers.origin;
+    const sameSite = request.headers['sec-fetch-site'] === 'same-origin';
+    // A form of this site posted under `Referrer-Policy: no-referrer` says `Origin: null`; the browser's
+    // Sec-Fetch-Site still says where it came from (the Google sign-in form, decision 052).
     const foreignOrigin =
-      origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+      origin !== undefined &&
+      origin !== publicOrigin &&
+      origin !== `${request.protocol}://${request.host}` &&
+      !(origin === 'null' && sameSite);
     if (foreignOrigin || request.headers['sec-fetch-site'] === 'cross-site') {
       throw new AppError('CSRF', 'Cross-site request refused');
     }

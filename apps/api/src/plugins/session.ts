@@ -66,9 +66,11 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
   return {
     /** preHandler for the client area: staff tokens are never accepted here. */
     async requireClient(request: FastifyRequest) {
-      const { user } = await authenticate(ctx, request);
+      const { user, claims } = await authenticate(ctx, request);
       if (user.role !== 'client') throw unauthenticated();
       request.user = user;
+      // When the session was opened: a fresh log-in may be asked for (decision 051).
+      request.claims = claims;
     },
     /**
      * preHandler for the client's hot reads (the task list, one task), whose single statement checks the session

@@ -26,6 +26,12 @@ export const googleStartSchema = z.object({
 export type GoogleStart = z.output<typeof googleStartSchema>;
 
 /**
+ * Decision 052: a link (GET) starts a sign-in but carries no pending task — a crafted link would create a task in
+ * the visitor's account. The task comes only in the form the dialog submits (POST, same origin).
+ */
+export const googleStartLinkSchema = googleStartSchema.omit({ toid: true, title: true, subject: true });
+
+/**
  * Why a Google sign-in came back without a session: the dialog it returns to (`?google_error=`) says so.
  * `blocked` says nothing (seed 001 §9: the UK block stops silently).
  */
@@ -37,6 +43,8 @@ export const GOOGLE_SIGN_IN_ERRORS = {
     'This e-mail belongs to an account linked to another Google account. Log in with your e-mail and password.',
   failed: 'Signing in with Google did not work. Please try again.',
   expired: 'This sign-in with Google has expired or was not started in this browser. Please try again.',
+  // Decision 052: Google sign-ups count against the per-address sign-up limit.
+  too_many: 'Too many accounts were made from your network in the last hour. Please try again later.',
   blocked: null,
 } as const;
 

@@ -17,6 +17,9 @@ export const USER_MESSAGES = {
   phoneExists: 'Phone number already exists',
   restoredTitle: 'Restored',
   restoredText: 'New Password was sent. Please check your email',
+  // Ours (decision 051): mail with log-in links goes elsewhere only after the password (or a fresh log-in).
+  notificationPasswordRequired: 'Enter your password to send your mail to another address',
+  notificationFreshLogIn: 'Please log out and log in again to send your mail to another address',
 } as const;
 
 export const normalizeEmail = (s: string) => s.trim().toLowerCase();
@@ -160,6 +163,8 @@ export const profilePatchSchema = z
     phone: z.string().trim().refine(isPhoneFormatValid, USER_MESSAGES.phoneFormat).optional(),
     country: z.enum(COUNTRY_CODES).optional(),
     notification_email: emailField.optional(),
+    /** Decision 051: the account's password, needed to send mail to an address other than the account e-mail. */
+    password: z.string().max(200).optional(),
     onBoardingEventSentAt: z.iso.datetime({ offset: true }).optional(),
     /** Seed 000 §3 userdef: banner state (decision 017). */
     userdef: z

@@ -10,7 +10,11 @@ export type Mailer = {
    * Writes the message to the outbox inside the caller's transaction. With `dedupeKey`, a message already
    * queued under that key wins and this one is dropped; returns whether it was queued.
    */
-  enqueue(db: Db, message: MailMessage, opts?: { dedupeKey?: string }): Promise<boolean>;
+  enqueue(
+    db: Db,
+    message: MailMessage,
+    opts?: { dedupeKey?: string; forgetBody?: boolean },
+  ): Promise<boolean>;
   /** Asks the worker to look at the outbox now (call after commit). */
   kick(): void;
   /** Sends what is due; returns how many were sent. */
@@ -23,6 +27,10 @@ export type MailLog = {
   info(fields: Record<string, unknown>, msg: string): void;
   error(fields: Record<string, unknown>, msg: string): void;
 };
+
+/** A sent mail's body without the tokens of its links (log-in, confirmation, undo): they are cut to '-'. */
+const keptBody = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
+  sql`regexp_replace(${column}, '(/(login|confirm-email|undo-email)/)[A-Za-z0-9_-]{20,}', '\\1-', 'g')`;
 
 const LEASE_SECONDS = 60;
 const BATCH = 10;
@@ -84,7 +92,13 @@ export function createMailer(opts: {
           });
           await db
             .update(mailOutbox)
-            .set({ sentAt: sql`now()`, lastError: null })
+            .set({
+              sentAt: sql`now()`,
+              lastError: null,
+              // Decision 051: what was sent keeps no usable secret in the database (or its backups).
+              text: sql`case when ${mailOutbox.forgetBody} then '' else ${keptBody(mailOutbox.text)} end`,
+              html: sql`case when ${mailOutbox.forgetBody} then null else ${keptBody(mailOutbox.html)} end`,
+            })
             .where(eq(mailOutbox.id, row.id));
           sent++;
           mailDeliveries.inc({ result: 'sent' });
@@ -131,7 +145,12 @@ export function createMailer(opts: {
     async enqueue(tx, message, o) {
       const rows = await tx
         .insert(mailOutbox)
-        .values({ ...message, dedupeKey: o?.dedupeKey ?? null, requestId: currentRequestId() })
+        .values({
+          ...message,
+          dedupeKey: o?.dedupeKey ?? null,
+          forgetBody: o?.forgetBody ?? false,
+          requestId: currentRequestId(),
+        })
         .onConflictDoNothing({ target: mailOutbox.dedupeKey })
         .returning({ id: mailOutbox.id });
       return rows.length > 0;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 
 export type Counter = { key: string; windowMs: number };
@@ -37,3 +37,52 @@ export async function uncountAttempt(db: Db, keys: string[]) {
       sql`, `,
     )}) and window_ends_at > now() and hits > 0`);
 }
+
+export type DelayCounter = { key: string; freeFailures: number };
+
+const RESTART_AFTER = sql`interval '24 hours'`;
+
+/** Seconds to wait after the n-th failure: none for the free ones, then 30 s doubling up to an hour. */
+const delayAfter = (n: SQL, freeFailures: number) => {
+  const free = sql.raw(String(Math.trunc(freeFailures)));
+  return sql`make_interval(secs => case when ${n} <= ${free} then 0 else least(3600, 30 * power(2, ${n} - ${free} - 1)) end)`;
+};
+
+/**
+ * Decision 052: claims one attempt on a growing-delay counter (a row of `rate_limits`: `hits` is the failures,
+ * `window_ends_at` when the next attempt may run). The attempt is counted as a failure before it runs, so of
+ * concurrent attempts only those within the free failures and one more get through. Answers null when the
+ * counter is waiting, else nothing to do. A counter starts over 24 hours after its wait ended.
+ */
+export async function claimDelayedAttempt(db: Db, c: DelayCounter): Promise<{ waitMs: number } | null> {
+  const restart = sql`r.window_ends_at < now() - ${RESTART_AFTER}`;
+  const next = sql`(case when ${restart} then 1 else r.hits + 1 end)`;
+  const res = await db.execute(sql`
+    insert into rate_limits as r (key, hits, window_ends_at)
+    values (${c.key}, 1, now() + ${delayAfter(sql`1`, c.freeFailures)})
+    on conflict (key) do update set hits = ${next}, window_ends_at = now() + ${delayAfter(next, c.freeFailures)}
+    where r.window_ends_at <= now()
+    returning hits`);
+  if (rowsOf(res).length > 0) return null;
+  const wait = rowsOf(
+    await db.execute(sql`
+      select ceil(extract(epoch from (window_ends_at - now())) * 1000)::text as ms from rate_limits
+      where key = ${c.key}`),
+  );
+  return { waitMs: Math.max(1000, Number(wait[0]?.ms ?? 1000)) };
+}
+
+/** The attempt succeeded: the counter is gone, the next failure is free again. */
+export async function clearDelay(db: Db, key: string) {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** The attempt neither failed nor succeeded (another error): its failure and wait are taken back. */
+export async function releaseDelayedAttempt(db: Db, key: string) {
+  await db.execute(sql`
+    update rate_limits set hits = greatest(hits - 1, 0), window_ends_at = least(window_ends_at, now())
+    where key = ${key}`);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of a raw statement, on either driver
+const rowsOf = (res: unknown): any[] => (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows);

@@ -51,6 +51,15 @@ export function createSessionTokens(secret: string) {
         return null;
       }
     },
+    /**
+     * A secret the server can always compute again and need not store (decision 051's log-in key): an HMAC of
+     * `message` under a key of this purpose only, derived from the secret.
+     */
+    derive(purpose: string, message: string): string {
+      return createHmac('sha256', purposeKey(hmacKey, `derive:${purpose}`))
+        .update(message)
+        .digest('base64url');
+    },
     async sign({ userId, tokenVersion }: SessionClaims, options?: SignOptions): Promise<string> {
       const payload = {
         tv: tokenVersion,

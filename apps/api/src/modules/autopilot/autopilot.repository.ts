@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { auditLog, autopilotSteps, clientGeeks, geekLogins, orders, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
-import { newLoginKey, newReferralCode } from '../users/random-codes.ts';
+import { newReferralCode } from '../users/random-codes.ts';
 import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
 
 /** The account the autopilot's uploads and messages are signed and recorded for (it cannot log in). */
@@ -25,7 +25,6 @@ export async function ensureAutopilotAccount(db: Db): Promise<UserRow> {
       staffRole: 'support',
       notificationEmail: AUTOPILOT_EMAIL,
       referralCode: newReferralCode(),
-      loginKey: newLoginKey(),
     })
     .onConflictDoNothing();
   const row = await findUserByEmail(db, AUTOPILOT_EMAIL);

@@ -11,6 +11,7 @@ export async function takeSmsQuotas(ctx: AppContext, who: { userId: string; phon
   const limits = usageLimits(ctx.config);
   const db = ctx.database.db;
   await takeQuota(db, limits.smsPerAccount, who.userId);
+  await takeQuota(db, limits.smsPerAccountPhone, `${who.userId}|${who.phone}`);
   await takeQuota(db, limits.smsPerPhone, who.phone);
   await takeQuota(db, limits.smsPerAddress, who.ip);
 }

@@ -75,8 +75,11 @@ export async function sendClientMessage(
 ) {
   const found = await findUserOrder(ctx.database.db, user.id, orderId);
   if (!found) throw notFound('Order not found');
-  // Decision 030: each message mails the staff; a client sends at most MESSAGES_PER_MINUTE on one task.
-  await takeQuota(ctx.database.db, usageLimits(ctx.config).messages, found.id);
+  // Decision 030: each message mails the staff; a client sends at most MESSAGES_PER_MINUTE on one task, and
+  // (decision 052) STUDENT_MESSAGES_PER_MINUTE across all their tasks.
+  const limits = usageLimits(ctx.config);
+  await takeQuota(ctx.database.db, limits.messages, found.id);
+  await takeQuota(ctx.database.db, limits.studentMessages, user.id);
   const verified = await verifyMessageFiles(ctx, found.id, user.id, ['msgs'], input.files);
   const row = await ctx.database.db.transaction(async (tx) => {
     const order = await findUserOrder(tx, user.id, orderId);

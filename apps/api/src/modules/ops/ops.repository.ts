@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   auditLog,
@@ -282,19 +282,34 @@ export async function orderMessageLog(db: Db, orderId: string) {
 }
 
 /**
- * Audit rows, newest first; `before` (a row's id) pages on: the rows after it in that order. A `before` that
- * names no row gives none.
+ * Audit rows, newest first, with the acting staff account's role; `before` (a row's id) pages on: the rows after
+ * it in that order. A `before` that names no row gives none. `workedOnBy` (a staff id) keeps only that account's
+ * own rows and the rows of the tasks it acted on (decision 052: what a support account sees of the whole log).
  */
 export async function auditRows(
   db: Db,
-  filter: { orderId?: string | undefined; before?: string | undefined; limit: number },
+  filter: {
+    orderId?: string | undefined;
+    before?: string | undefined;
+    limit: number;
+    workedOnBy?: string | undefined;
+  },
 ) {
+  const worker = filter.workedOnBy;
   return db
-    .select()
+    .select({ ...getTableColumns(auditLog), actorRole: users.staffRole })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(
       and(
         filter.orderId ? eq(auditLog.orderId, filter.orderId) : undefined,
+        worker
+          ? or(
+              eq(auditLog.actorId, worker),
+              sql`${auditLog.orderId} in (select w.order_id from ${auditLog} w
+                where w.actor_id = ${worker} and w.order_id is not null)`,
+            )
+          : undefined,
         filter.before
           ? sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from ${auditLog} a where a.id = ${filter.before})`
           : undefined,

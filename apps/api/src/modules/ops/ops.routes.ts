@@ -155,7 +155,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
           schema: {
             tags: ['ops'],
             summary:
-              'Staff actions and autopilot steps, newest first, 50 a page; of one task with order_id; the next page with before=next',
+              'Staff actions and autopilot steps, newest first, 50 a page; of one task with order_id; the next page with before=next. A support account sees, of the whole log, its own rows and those of the tasks it worked on, and other staff by role',
             querystring: z.object({ order_id: z.uuid().optional(), before: z.uuid().optional() }),
             response: {
               200: z.object({
@@ -178,7 +178,11 @@ export function opsRoutes(ctx: AppContext, session: Session) {
             },
           },
         },
-        async (request) => auditList(ctx, { orderId: request.query.order_id, before: request.query.before }),
+        async (request) =>
+          auditList(ctx, currentUser(request), {
+            orderId: request.query.order_id,
+            before: request.query.before,
+          }),
       );
 
       s.get(

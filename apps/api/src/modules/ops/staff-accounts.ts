@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { limitFailures, staffLogInLimits } from '../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { staffTokenOptions } from '../auth/staff-session.ts';
-import { newLoginKey, newReferralCode } from '../users/random-codes.ts';
+import { newReferralCode } from '../users/random-codes.ts';
 import { bumpTokenVersion, findUserByEmail, type UserRow } from '../users/users.repository.ts';
 import { staffActor, writeAudit } from './audit.ts';
 import {
@@ -37,7 +37,6 @@ export async function upsertStaffAccount(
     staffRole,
     notificationEmail: email,
     referralCode: newReferralCode(),
-    loginKey: newLoginKey(),
   });
   return { id: row.id, created: true };
 }

@@ -145,25 +145,34 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /**
  * GET /ops/audit: the newest staff actions and autopilot steps, of one task or all, a page at a time; `next` is
- * the `before` of the following page, null on the last.
+ * the `before` of the following page, null on the last. Decision 052 (decision 027's roles): an admin sees every
+ * row and every actor; a support account sees, of the whole log, its own rows and those of the tasks it worked
+ * on (no staff-account changes), and other staff by their role, never their e-mail.
  */
 export async function auditList(
   ctx: AppContext,
+  viewer: UserRow,
   query: { orderId?: string | undefined; before?: string | undefined },
 ) {
-  const found = await auditRows(ctx.database.db, { ...query, limit: AUDIT_PAGE_SIZE + 1 });
+  const support = viewer.staffRole !== 'admin';
+  const found = await auditRows(ctx.database.db, {
+    ...query,
+    limit: AUDIT_PAGE_SIZE + 1,
+    workedOnBy: support && !query.orderId ? viewer.id : undefined,
+  });
   const rows = found.slice(0, AUDIT_PAGE_SIZE);
+  const actorOf = (a: (typeof rows)[number]) => {
+    if (a.actorType === 'autopilot') return 'autopilot';
+    if (a.actorType === 'geek') return `Geek ${a.actorEmail ?? a.actorGeekId}`;
+    if (support && a.actorId !== viewer.id) return a.actorRole ?? 'staff';
+    return a.actorEmail ?? 'staff';
+  };
   return {
     next: found.length > AUDIT_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
     results: rows.map((a) => ({
       _id: a.id,
       at: a.at.toISOString(),
-      actor:
-        a.actorType === 'autopilot'
-          ? 'autopilot'
-          : a.actorType === 'geek'
-            ? `Geek ${a.actorEmail ?? a.actorGeekId}`
-            : (a.actorEmail ?? 'staff'),
+      actor: actorOf(a),
       action: a.action,
       order_id: a.orderId,
       subject_id: a.subjectId,

@@ -4,6 +4,8 @@ import type { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { validationError } from '../../lib/app-error.ts';
+import { takeQuota } from '../limits/quotas.ts';
+import { usageLimits } from '../limits/usage-limits.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import {
   claimClientToken,
@@ -31,11 +33,17 @@ export async function createOrder(ctx: AppContext, user: UserRow, input: CreateO
     deadline,
   };
   const { toid } = input;
-  if (!toid) return { _id: (await insertOrder(db, values)).id };
+  // Decision 052: a client creates at most NEW_TASKS_PER_HOUR tasks (a pending task sent again is not new).
+  const newTasks = usageLimits(ctx.config).newTasks;
+  if (!toid) {
+    await takeQuota(db, newTasks, user.id);
+    return { _id: (await insertOrder(db, values)).id };
+  }
 
   // Decision 011: the pending task is created once per user and toid, even when sent twice at once.
   const existing = await findOrderIdByClientToken(db, user.id, toid);
   if (existing) return { _id: existing };
+  await takeQuota(db, newTasks, user.id);
   try {
     const id = await db.transaction(async (tx) => {
       const order = await insertOrder(tx, values);

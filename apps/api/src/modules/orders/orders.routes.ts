@@ -84,9 +84,9 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       {
         schema: {
           tags: ['orders'],
-          summary: 'Create a task',
+          summary: 'Create a task; past NEW_TASKS_PER_HOUR in the last hour, a 429 with Retry-After',
           body: createOrderSchema,
-          response: { 201: z.object({ _id: z.string() }), ...errorResponses(401, 422) },
+          response: { 201: z.object({ _id: z.string() }), ...errorResponses(401, 422, 429) },
         },
       },
       async (request, reply) =>

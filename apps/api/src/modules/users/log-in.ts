@@ -1,14 +1,14 @@
 import type { logInSchema } from '@geekly/domain/users/user-schemas.ts';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clientLogInLimits, limitFailures } from '../auth/attempt-limits.ts';
+import { accountOfLoginKey, isLoginKeyOf } from '../auth/login-key.ts';
 import { spendLoginToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { openClientSession } from './open-session.ts';
+import { resetAccountAccess } from './reset-account-access.ts';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository.ts';
 
 export type LogInInput = z.output<typeof logInSchema>;
@@ -55,9 +55,11 @@ async function findUserForFactor(ctx: AppContext, input: LogInInput): Promise<Fo
       return { user: await usePendingPassword(ctx, user, password) };
     }
     case 'key': {
-      // The secret per-user key from e-mailed links; never the public referral code.
-      const [user] = await db.select().from(users).where(eq(users.loginKey, input.value));
-      if (user?.role !== 'client') throw wrongCode();
+      // The secret per-user key from e-mailed links (derived, never stored: decision 051); never the public
+      // referral code.
+      const id = accountOfLoginKey(input.value);
+      const user = id ? await findUserById(db, id) : undefined;
+      if (user?.role !== 'client' || !isLoginKeyOf(ctx.tokens, input.value, user)) throw wrongCode();
       return { user };
     }
     case 'token': {
@@ -78,10 +80,20 @@ async function usePendingPassword(ctx: AppContext, user: UserRow, password: stri
   if (!pending || !expires || expires <= ctx.now() || !(await verifyPassword(pending, password))) {
     throw wrongCode();
   }
-  return updateUser(ctx.database.db, user.id, {
-    passwordHash: pending,
-    pendingPasswordHash: null,
-    pendingPasswordExpiresAt: null,
-    tokenVersion: user.tokenVersion + 1,
+  // The password came to the account e-mail: its owner has proven it (decision 040). Whoever held the account
+  // before loses it: sessions, mailed links, log-in key, a notification e-mail they chose (decision 051).
+  return ctx.database.db.transaction(async (tx) => {
+    await resetAccountAccess(tx, user.id);
+    return updateUser(tx, user.id, {
+      passwordHash: pending,
+      pendingPasswordHash: null,
+      pendingPasswordExpiresAt: null,
+      emailVerifiedAt: user.emailVerifiedAt ?? ctx.now(),
+    });
   });
+}
+
+/** POST /logout: every session of the account ends (decision 002), and what they may have changed is undone (051). */
+export async function logOutEverywhere(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.database.db.transaction((tx) => resetAccountAccess(tx, userId));
 }

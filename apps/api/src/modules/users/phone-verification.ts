@@ -6,6 +6,7 @@ import {
   PHONE_CODE_TTL_MS,
 } from '@geekly/domain/users/phone-verification.ts';
 import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { takeSmsQuotas } from '../limits/sms-limits.ts';
 import { settleReferralBonus } from '../referral/referral-bonus.ts';
@@ -15,7 +16,7 @@ import {
   lockLatestVerification,
   updatePhoneVerification,
 } from './phone-verification.repository.ts';
-import { type UserRow, updateUser } from './users.repository.ts';
+import { findVerifiedOwnerOfPhone, type UserRow, updateUser } from './users.repository.ts';
 
 // The code is short-lived and attempts are capped, so a plain hash salted with the user id is enough.
 const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest();
@@ -47,24 +48,32 @@ export async function sendPhoneCode(ctx: AppContext, user: UserRow, from: { ip: 
  */
 export async function checkPhoneCode(ctx: AppContext, user: UserRow, code: string) {
   const now = ctx.now();
-  const outcome = await ctx.database.db.transaction(async (tx) => {
-    const v = await lockLatestVerification(tx, user.id);
-    if (!v || v.verifiedAt || v.phone !== user.phone) return 'expired' as const;
-    if (v.attempts >= PHONE_CODE_MAX_ATTEMPTS) return 'too_many' as const;
-    if (v.expiresAt <= now) return 'expired' as const;
-    if (await phoneHeld(tx, v.phone, user.id, now)) return 'held' as const;
-    const ok = timingSafeEqual(Buffer.from(v.codeHash, 'hex'), hashCode(user.id, code));
-    if (!ok) {
-      await updatePhoneVerification(tx, v.id, { attempts: v.attempts + 1 });
-      return v.attempts + 1 >= PHONE_CODE_MAX_ATTEMPTS ? ('too_many' as const) : ('wrong' as const);
-    }
-    await updatePhoneVerification(tx, v.id, { verifiedAt: now });
-    await updateUser(tx, user.id, { phoneVerifiedAt: now });
-    // A referred client whose task is already paid and delivered earns their referrer the bonus now
-    // (decisions 018, 029).
-    await settleReferralBonus(tx, user.id);
-    return 'ok' as const;
-  });
+  const outcome = await ctx.database.db
+    .transaction(async (tx) => {
+      const v = await lockLatestVerification(tx, user.id);
+      if (!v || v.verifiedAt || v.phone !== user.phone) return 'expired' as const;
+      if (v.attempts >= PHONE_CODE_MAX_ATTEMPTS) return 'too_many' as const;
+      if (v.expiresAt <= now) return 'expired' as const;
+      if (await phoneHeld(tx, v.phone, user.id, now)) return 'held' as const;
+      const ok = timingSafeEqual(Buffer.from(v.codeHash, 'hex'), hashCode(user.id, code));
+      if (!ok) {
+        await updatePhoneVerification(tx, v.id, { attempts: v.attempts + 1 });
+        return v.attempts + 1 >= PHONE_CODE_MAX_ATTEMPTS ? ('too_many' as const) : ('wrong' as const);
+      }
+      // Decision 052: the number becomes this account's only now; of two accounts checking their codes for one
+      // number, the unique index of confirmed numbers lets the first through (the other's transaction fails).
+      if (await findVerifiedOwnerOfPhone(tx, v.phone)) return 'held' as const;
+      await updatePhoneVerification(tx, v.id, { verifiedAt: now });
+      await updateUser(tx, user.id, { phoneVerifiedAt: now });
+      // A referred client whose task is already paid and delivered earns their referrer the bonus now
+      // (decisions 018, 029).
+      await settleReferralBonus(tx, user.id);
+      return 'ok' as const;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) return 'held' as const;
+      throw err;
+    });
   if (outcome === 'ok') return { phone_verified: true };
   if (outcome === 'held') throw validationError({ phone: PHONE_HELD_MESSAGE });
   const message =

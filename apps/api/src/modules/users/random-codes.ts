@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -9,5 +9,4 @@ const pick = (alphabet: string, length: number) =>
 /** Public, shareable referral code: never logs anyone in. */
 export const newReferralCode = () => pick(CODE_ALPHABET, 8);
 /** Secret per-user key carried by e-mailed links (factor "key"). */
-export const newLoginKey = () => randomBytes(24).toString('base64url');
 export const newPassword = () => pick(PASSWORD_ALPHABET, 12);

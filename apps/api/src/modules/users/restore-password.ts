@@ -23,21 +23,25 @@ export async function restorePassword(ctx: AppContext, input: RestoreInput): Pro
       pendingPasswordHash,
       pendingPasswordExpiresAt: new Date(ctx.now().getTime() + PENDING_PASSWORD_TTL_MS),
     });
-    await ctx.mailer.enqueue(tx, {
-      to: user.email,
-      subject: 'Your new Geekly password',
-      text: [
-        'Hi,',
-        '',
-        `Here is your new Geekly password: ${password}`,
-        '',
-        `Log in at ${ctx.config.PUBLIC_URL}/login with your e-mail and this password.`,
-        'It works for 24 hours and replaces your old password when you first use it.',
-        "If you didn't ask for a new password, ignore this e-mail: your old password still works.",
-        '',
-        'The Geekly team',
-      ].join('\n'),
-    });
+    await ctx.mailer.enqueue(
+      tx,
+      {
+        to: user.email,
+        subject: 'Your new Geekly password',
+        text: [
+          'Hi,',
+          '',
+          `Here is your new Geekly password: ${password}`,
+          '',
+          `Log in at ${ctx.config.PUBLIC_URL}/login with your e-mail and this password.`,
+          'It works for 24 hours and replaces your old password when you first use it.',
+          "If you didn't ask for a new password, ignore this e-mail: your old password still works.",
+          '',
+          'The Geekly team',
+        ].join('\n'),
+      },
+      { forgetBody: true },
+    );
   });
   ctx.mailer.kick();
 }

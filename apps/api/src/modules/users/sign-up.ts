@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { takeQuota } from '../limits/quotas.ts';
+import { usageLimits } from '../limits/usage-limits.ts';
 import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { openClientSession } from './open-session.ts';
-import { newLoginKey, newReferralCode } from './random-codes.ts';
+import { newReferralCode } from './random-codes.ts';
 import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
 export type SignUpInput = z.output<typeof signUpSchema>;
@@ -20,7 +22,7 @@ export type SignUpExtras = Pick<
 export async function signUp(
   ctx: AppContext,
   input: SignUpInput,
-  meta: { country: string | null; deviceId?: string },
+  meta: { ip: string; country: string | null; deviceId?: string },
 ) {
   assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
   if (await findUserByEmail(ctx.database.db, input.email))
@@ -41,11 +43,19 @@ export async function signUp(
  */
 export async function createClientAccount(
   ctx: AppContext,
-  login: { email: string; passwordHash: string | null; googleSub: string | null },
+  login: {
+    email: string;
+    passwordHash: string | null;
+    googleSub: string | null;
+    /** Set when Google verified the e-mail (decision 040); a password sign-up proves nothing. */
+    emailVerifiedAt?: Date;
+  },
   extras: SignUpExtras,
-  meta: { country: string | null },
+  meta: { ip: string; country: string | null },
 ): Promise<UserRow | undefined> {
   const { db } = ctx.database;
+  // Decision 052: every way of making an account counts against the address's limit (429 with Retry-After).
+  await takeQuota(db, usageLimits(ctx.config).accountsPerAddress, meta.ip);
   const referredBy = extras.referred_by ? await findReferralCode(db, extras.referred_by) : null;
   let user: UserRow | undefined;
   // A unique conflict is either the e-mail (taken meanwhile) or a random code collision: retry the latter.
@@ -54,7 +64,6 @@ export async function createClientAccount(
       ...login,
       notificationEmail: login.email,
       referralCode: newReferralCode(),
-      loginKey: newLoginKey(),
       profileLanding: extras.profile_landing,
       profileLandingQuery: extras.profile_landing_query,
       referredBy,

@@ -1,22 +1,34 @@
 import { phoneMatchesCountry, type profilePatchSchema } from '@geekly/domain/users/user-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { notificationEmailChange, queueConfirmationMail } from './notification-email.ts';
+import {
+  assertMayRedirectMail,
+  notificationEmailChange,
+  queueConfirmationMail,
+  queueRedirectionNotice,
+} from './notification-email.ts';
 import { releaseVerifiedPhone } from './phone-verification.repository.ts';
 import { loadUserView } from './user-view.ts';
-import { findUserByPhone, type UserRow, updateUser } from './users.repository.ts';
+import { findVerifiedOwnerOfPhone, type UserRow, updateUser } from './users.repository.ts';
 
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
-export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePatch) {
+export async function updateMe(
+  ctx: AppContext,
+  user: UserRow,
+  patch: ProfilePatch,
+  session: { issuedAt: number | null },
+) {
   const { db } = ctx.database;
   const country = patch.country ?? user.country;
   if (patch.phone && country && !phoneMatchesCountry(patch.phone, country)) {
     throw validationError({ phone: 'Phone number format is incorrect' });
   }
+  // Decision 052: a number another account confirmed is taken; one it only saved is a claim that blocks nobody.
   if (patch.phone) {
-    const owner = await findUserByPhone(db, patch.phone);
+    const owner = await findVerifiedOwnerOfPhone(db, patch.phone);
     if (owner && owner.id !== user.id) throw new AppError('CONFLICT', 'Already exists phone');
   }
   const changes = Object.fromEntries(
@@ -34,6 +46,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     patch.notification_email === undefined
       ? null
       : notificationEmailChange(ctx, user, patch.notification_email);
+  if (email?.confirmToken) await assertMayRedirectMail(ctx, user, patch.password, session.issuedAt);
   if (email) Object.assign(changes, email.changes);
   // An empty patch changes nothing (an UPDATE with nothing to set is an error in the ORM, not the caller's).
   if (Object.keys(changes).length === 0) return loadUserView(db, user);
@@ -42,7 +55,11 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     updated = await db.transaction(async (tx) => {
       const row = await updateUser(tx, user.id, changes);
       const pending = row.pendingNotificationEmail;
-      if (email?.confirmToken && pending) await queueConfirmationMail(ctx, tx, pending, email.confirmToken);
+      if (email?.confirmToken && pending) {
+        await queueConfirmationMail(ctx, tx, pending, email.confirmToken);
+        // Decision 051: the account e-mail hears of it at once, with an undo.
+        await queueRedirectionNotice(ctx, tx, row, 'asked', pending);
+      }
       // Decision 029: a verified number given up waits 30 days before it verifies another account.
       if (user.phone && patch.phone !== undefined && patch.phone !== user.phone)
         await releaseVerifiedPhone(tx, user.id, user.phone, ctx.now());
@@ -55,11 +72,4 @@ export async function updateMe(ctx: AppContext, user: UserRow, patch: ProfilePat
     throw err;
   }
   return loadUserView(db, updated);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { fastRows, prepared } from '../../db/prepared.ts';
 import { ledgerEntries, orders, users } from '../../db/schema.ts';
@@ -48,8 +48,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+/** Decision 052: the account whose confirmed number this is (a claim not yet confirmed is no one's). */
+export async function findVerifiedOwnerOfPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)));
   return row;
 }
 
@@ -81,6 +85,19 @@ export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>
  * confirmation token; one statement, so the token works once (decision 028).
  */
 export async function confirmPendingNotificationEmail(db: Db, tokenHash: string, now: Date) {
+  // Locked first: the address mail went to until now is told of the change too (decision 051).
+  const [found] = await db
+    .select({ id: users.id, previousNotificationEmail: users.notificationEmail })
+    .from(users)
+    .where(
+      and(
+        eq(users.pendingNotificationTokenHash, tokenHash),
+        gt(users.pendingNotificationExpiresAt, now),
+        eq(users.role, 'client'),
+      ),
+    )
+    .for('update');
+  if (!found) return undefined;
   const [row] = await db
     .update(users)
     .set({
@@ -89,15 +106,9 @@ export async function confirmPendingNotificationEmail(db: Db, tokenHash: string,
       pendingNotificationTokenHash: null,
       pendingNotificationExpiresAt: null,
     })
-    .where(
-      and(
-        eq(users.pendingNotificationTokenHash, tokenHash),
-        gt(users.pendingNotificationExpiresAt, now),
-        eq(users.role, 'client'),
-      ),
-    )
-    .returning({ notificationEmail: users.notificationEmail });
-  return row;
+    .where(and(eq(users.id, found.id), eq(users.pendingNotificationTokenHash, tokenHash)))
+    .returning({ id: users.id, email: users.email, notificationEmail: users.notificationEmail });
+  return row && { ...row, previousNotificationEmail: found.previousNotificationEmail };
 }
 
 export async function bumpTokenVersion(db: Db, id: string): Promise<void> {

@@ -12,14 +12,13 @@ import type { AppContext } from '../../app-context.ts';
 import { clientCountry } from '../../plugins/client-country.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { logIn } from './log-in.ts';
-import { confirmNotificationEmail } from './notification-email.ts';
+import { logIn, logOutEverywhere } from './log-in.ts';
+import { confirmNotificationEmail, undoNotificationEmailChange } from './notification-email.ts';
 import { checkPhoneCode, sendPhoneCode } from './phone-verification.ts';
 import { restorePassword } from './restore-password.ts';
 import { signUp } from './sign-up.ts';
 import { updateMe } from './update-me.ts';
 import { loadUserView, userResponseSchema } from './user-view.ts';
-import { bumpTokenVersion } from './users.repository.ts';
 
 const sessionResponse = z.object({ jwt: z.string(), user: userResponseSchema });
 const logInResponse = sessionResponse.extend({
@@ -56,6 +55,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
       },
       async (request, reply) => {
         const result = await signUp(ctx, request.body, {
+          ip: request.ip,
           country: clientCountry(ctx, request),
           deviceId: request.deviceId,
         });
@@ -130,7 +130,8 @@ export function usersRoutes(ctx: AppContext, session: Session) {
           response: { 200: userResponseSchema, ...errorResponses(401, 409, 422) },
         },
       },
-      async (request) => updateMe(ctx, currentUser(request), request.body),
+      async (request) =>
+        updateMe(ctx, currentUser(request), request.body, { issuedAt: request.claims?.issuedAt ?? null }),
     );
 
     r.post(
@@ -147,6 +148,23 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request) => confirmNotificationEmail(ctx, request.body.token),
+    );
+
+    r.post(
+      '/users/client/notification-email/undo',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Undo a notification e-mail change by the token mailed to the account e-mail: mail goes to the account e-mail again and every session ends (no session needed)',
+          body: z.object({ token: z.string().trim().min(1).max(200) }),
+          response: {
+            200: z.object({ notification_email: z.string() }),
+            ...errorResponses(404, 422),
+          },
+        },
+      },
+      async (request) => undoNotificationEmailChange(ctx, request.body.token),
     );
 
     r.post(
@@ -190,7 +208,7 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request, reply) => {
-        await bumpTokenVersion(ctx.database.db, currentUser(request).id);
+        await logOutEverywhere(ctx, currentUser(request).id);
         session.clearSessionCookie(reply);
         return reply.status(204).send(null);
       },

@@ -6,9 +6,11 @@ import {
 import type { GoogleSignInError } from '@geekly/domain/users/google-sign-in.ts';
 import { normalizeEmail } from '@geekly/domain/users/user-schemas.ts';
 import type { AppContext } from '../../../app-context.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { createOrder } from '../../orders/create-order.ts';
 import { assertCountryAllowed } from '../../users/country-block.ts';
 import { openClientSession } from '../../users/open-session.ts';
+import { resetAccountAccess } from '../../users/reset-account-access.ts';
 import { createClientAccount } from '../../users/sign-up.ts';
 import {
   findUserByEmail,
@@ -23,7 +25,7 @@ export type GoogleOutcome =
   | { ok: true; jwt: string; redirectPath: string }
   | { ok: false; error: GoogleSignInError; cause?: unknown };
 
-type Meta = { country: string | null; deviceId?: string };
+type Meta = { ip: string; country: string | null; deviceId?: string };
 
 const refused = (error: GoogleSignInError, cause?: unknown): GoogleOutcome => ({ ok: false, error, cause });
 
@@ -78,18 +80,46 @@ async function findOrMakeAccount(
       // A staff e-mail is not a client's; like /factor_auth, this door tells nothing about it (decision 028).
       if (existing.role !== 'client') return { error: 'failed' };
       if (existing.googleSub && existing.googleSub !== identity.sub) return { error: 'linked_elsewhere' };
-      return { user: await updateUser(db, existing.id, { googleSub: identity.sub }) };
+      return { user: await linkGoogle(ctx, existing, identity.sub) };
     }
-    const made = await createClientAccount(
-      ctx,
-      { email, passwordHash: null, googleSub: identity.sub },
-      state.start,
-      meta,
-    );
+    let made: UserRow | undefined;
+    try {
+      made = await createClientAccount(
+        ctx,
+        { email, passwordHash: null, googleSub: identity.sub, emailVerifiedAt: ctx.now() },
+        state.start,
+        meta,
+      );
+    } catch (err) {
+      // Decision 052: past the address's sign-up limit, the dialog says so.
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') return { error: 'too_many' };
+      throw err;
+    }
     if (made) return { user: made };
     // The e-mail was taken meanwhile (a sign-up in another tab): link that account instead.
   }
   return { error: 'failed' };
+}
+
+/**
+ * Decision 040 (amended, issue 35 item 1): a password sign-up proves nothing about its e-mail, so an account whose
+ * owner never proved it may be someone else's trap, made with the Google user's address before they came. Linking
+ * it makes the Google owner its only holder: its password (and a restored one waiting) is dropped, every session
+ * and mailed link ends and mail goes to the account e-mail again (`resetAccountAccess`). A restore gives it a
+ * password again, mailed to the proven address. An account whose e-mail was proven is linked as it is.
+ */
+async function linkGoogle(ctx: AppContext, existing: UserRow, sub: string): Promise<UserRow> {
+  const proven = { googleSub: sub, emailVerifiedAt: existing.emailVerifiedAt ?? ctx.now() };
+  if (existing.emailVerifiedAt) return updateUser(ctx.database.db, existing.id, proven);
+  return ctx.database.db.transaction(async (tx) => {
+    await resetAccountAccess(tx, existing.id);
+    return updateUser(tx, existing.id, {
+      ...proven,
+      passwordHash: null,
+      pendingPasswordHash: null,
+      pendingPasswordExpiresAt: null,
+    });
+  });
 }
 
 async function nextPath(ctx: AppContext, user: UserRow, { start }: SignInState): Promise<string> {

@@ -1,10 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { googleStartSchema } from '@geekly/domain/users/google-sign-in.ts';
-import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import {
+  type GoogleStart,
+  googleStartLinkSchema,
+  googleStartSchema,
+} from '@geekly/domain/users/google-sign-in.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
-import { notFound } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
 import { clientCountry } from '../../../plugins/client-country.ts';
 import { errorResponses } from '../../../plugins/openapi.ts';
 import type { Session } from '../../../plugins/session.ts';
@@ -42,6 +47,18 @@ export function googleRoutes(ctx: AppContext, session: Session) {
     path: STATE_COOKIE_PATH,
   } as const;
 
+  const siteOrigin = new URL(ctx.config.PUBLIC_URL).origin;
+  /**
+   * A browser says where a form came from: Sec-Fetch-Site, or else its Origin (`null` under the site's
+   * no-referrer policy, so Sec-Fetch-Site first). A form of this site says so; a plain client says nothing.
+   */
+  const postedByThisSite = (request: FastifyRequest) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined) return site === 'same-origin';
+    const origin = request.headers.origin;
+    return origin === siteOrigin || origin === `${request.protocol}://${request.host}`;
+  };
+
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -59,31 +76,62 @@ export function googleRoutes(ctx: AppContext, session: Session) {
       async () => ({ google: provider !== null }),
     );
 
+    async function startSignIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      start: GoogleStart,
+      // A link's GET is answered 302 (as before); a form's POST 303, so the browser goes on with a GET.
+      status: 302 | 303,
+    ) {
+      if (!provider) throw notFound();
+      reply.header('cache-control', 'no-store');
+      let authorization: Awaited<ReturnType<typeof provider.authorizationUrl>>;
+      try {
+        authorization = await provider.authorizationUrl();
+      } catch (err) {
+        request.log.error({ err }, 'Google sign-in could not start');
+        return reply.redirect(`/${start.mode}?google_error=failed`, status);
+      }
+      const sealed = await sealState(ctx.tokens, { checks: authorization.checks, start });
+      reply.setCookie(STATE_COOKIE, sealed, { ...cookieOptions, maxAge: STATE_MAX_AGE_SECONDS });
+      return reply.redirect(authorization.url.href, status);
+    }
+
     r.get(
       '/auth/google/start',
       {
         schema: {
           tags: ['accounts'],
           summary:
-            'Sign in with Google: redirects to Google, carrying the pending task and the page to return to',
+            'Sign in with Google from a link: redirects to Google, carrying the page to return to (a pending task is ignored: it comes only by POST)',
           security: [],
-          querystring: googleStartSchema,
+          querystring: googleStartLinkSchema,
           response: { 302: z.null(), ...errorResponses(404, 422) },
+        },
+      },
+      async (request, reply) => startSignIn(request, reply, request.query, 302),
+    );
+
+    // Decision 052: the dialog's form, the only way a pending task rides along. Only a page of this site may post
+    // it (Origin or Sec-Fetch-Site), so another site's auto-submitted form cannot create a task in the visitor's
+    // account.
+    await app.register(formbody, { bodyLimit: 8 * 1024 });
+    r.post(
+      '/auth/google/start',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Sign in with Google from the dialog (a form of this site): redirects to Google, carrying the pending task, the page to return to and the sign-up extras',
+          security: [],
+          body: googleStartSchema,
+          response: { 303: z.null(), ...errorResponses(403, 404, 422) },
         },
       },
       async (request, reply) => {
         if (!provider) throw notFound();
-        reply.header('cache-control', 'no-store');
-        let authorization: Awaited<ReturnType<typeof provider.authorizationUrl>>;
-        try {
-          authorization = await provider.authorizationUrl();
-        } catch (err) {
-          request.log.error({ err }, 'Google sign-in could not start');
-          return reply.redirect(`/${request.query.mode}?google_error=failed`, 302);
-        }
-        const sealed = await sealState(ctx.tokens, { checks: authorization.checks, start: request.query });
-        reply.setCookie(STATE_COOKIE, sealed, { ...cookieOptions, maxAge: STATE_MAX_AGE_SECONDS });
-        return reply.redirect(authorization.url.href, 302);
+        if (!postedByThisSite(request)) throw new AppError('CSRF', 'Cross-site request refused');
+        return startSignIn(request, reply, request.body, 303);
       },
     );
 
@@ -113,6 +161,7 @@ export function googleRoutes(ctx: AppContext, session: Session) {
         const callbackUrl = new URL(settings.redirectUri);
         callbackUrl.search = new URL(request.url, 'http://callback').search;
         const outcome = await finishGoogleSignIn(ctx, provider, callbackUrl, state, {
+          ip: request.ip,
           country: clientCountry(ctx, request),
           deviceId: request.deviceId,
         });

@@ -13,3 +13,18 @@ export function useConfirmNotificationEmail() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
   });
 }
+
+/**
+ * POST /users/client/notification-email/undo: the token from the link mailed to the account e-mail (decision 051);
+ * no session needed. Mail comes back to the account e-mail and every session ends, this browser's too.
+ */
+export const undoNotificationEmailChange = (token: string) =>
+  api<{ notification_email: string }>('/users/client/notification-email/undo', { body: { token } });
+
+export function useUndoNotificationEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoNotificationEmailChange,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+  });
+}

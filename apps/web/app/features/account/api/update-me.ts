@@ -7,6 +7,8 @@ export type ProfilePatch = {
   phone?: string;
   country?: string;
   notification_email?: string;
+  /** Decision 051: needed when notification_email is not the account e-mail. */
+  password?: string;
   userdef?: Partial<User['userdef']>;
 };
 

@@ -36,6 +36,9 @@ export function ProfileForm({
   const [digits, setDigits] = useState(baseDigits);
   const [phoneTouched, setPhoneTouched] = useState(false);
   const [email, setEmail] = useState(user.notification_email);
+  // Decision 051: sending mail to another address than the account's asks for the password.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [phoneServerError, setPhoneServerError] = useState<string | null>(null);
   const [emailServerError, setEmailServerError] = useState<string | null>(null);
   const [askLogOut, setAskLogOut] = useState(false);
@@ -52,6 +55,7 @@ export function ProfileForm({
   const phoneError = phoneServerError ?? (maskError && phoneTouched ? USER_MESSAGES.phoneFormat : null);
   const emailCheck = emailField.safeParse(email);
   const emailError = emailChanged && !emailCheck.success ? USER_MESSAGES.emailFormat : emailServerError;
+  const asksPassword = emailChanged && emailCheck.success && emailCheck.data !== user.email;
   const dirty = phoneChanged || emailChanged || phoneServerError !== null;
 
   const blocker = useBlocker(
@@ -93,15 +97,24 @@ export function ProfileForm({
       failed();
       return false;
     }
-    const patch: ProfilePatch = { notification_email: emailCheck.data };
+    const patch: ProfilePatch = {
+      notification_email: emailCheck.data,
+      ...(asksPassword && password ? { password } : {}),
+    };
     try {
       const saved = await saveEmail.mutateAsync(patch);
       setEmail(saved.notification_email);
+      setPassword('');
       return true;
     } catch (err) {
-      setEmailServerError(
-        err instanceof ApiError ? (err.fieldErrors.notification_email ?? err.text) : 'Unknown error',
-      );
+      const forPassword = err instanceof ApiError ? err.fieldErrors.password : undefined;
+      // A 429 (too many wrong passwords) says when to try again; it belongs to the password too.
+      if (forPassword || (err instanceof ApiError && err.status === 429))
+        setPasswordError(forPassword ?? (err as ApiError).text);
+      else
+        setEmailServerError(
+          err instanceof ApiError ? (err.fieldErrors.notification_email ?? err.text) : 'Unknown error',
+        );
       failed();
       return false;
     }
@@ -204,12 +217,38 @@ export function ProfileForm({
               onChange={(e) => {
                 setEmail(e.target.value);
                 setEmailServerError(null);
+                setPasswordError(null);
               }}
             />
             {emailError ? (
               <p id={`${notifyId}-error`} className={s.error} role="alert">
                 {emailError}
               </p>
+            ) : null}
+            {asksPassword ? (
+              <div className={s.followingField}>
+                <label htmlFor={`${notifyId}-password`} className={s.label}>
+                  Your password, to send your mail to this address
+                </label>
+                <input
+                  id={`${notifyId}-password`}
+                  type="password"
+                  autoComplete="current-password"
+                  className={passwordError ? s.inputError : s.input}
+                  value={password}
+                  aria-invalid={passwordError ? true : undefined}
+                  aria-describedby={passwordError ? `${notifyId}-password-error` : undefined}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    setPasswordError(null);
+                  }}
+                />
+                {passwordError ? (
+                  <p id={`${notifyId}-password-error`} className={s.error} role="alert">
+                    {passwordError}
+                  </p>
+                ) : null}
+              </div>
             ) : null}
             {user.pending_notification_email && !emailChanged ? (
               <p className={s.note} role="status">

@@ -17,7 +17,7 @@ type Query = Partial<Record<keyof GoogleStart, string>>;
  * signed-in area drops it): a sign-in refused or abandoned at Google keeps it for the next try, and the server
  * creates a task once per toid, however often it is sent.
  */
-export function takeGoogleStartAddress(mode: 'login' | 'signup'): string {
+function takeGoogleStartFields(mode: 'login' | 'signup'): [string, string][] {
   const query: Query = { mode, timezone_str: timezone() };
   const extras = signUpExtras();
   if (extras.profile_landing) query.profile_landing = extras.profile_landing.slice(0, 500);
@@ -35,8 +35,25 @@ export function takeGoogleStartAddress(mode: 'login' | 'signup'): string {
     if (to) query.to = to;
     forgetReturnTo();
   }
-  const params = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
-  return `${GOOGLE_START_PATH}?${params}`;
+  return Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]));
+}
+
+/**
+ * Leaves for Google by submitting a form of this site (POST): the server takes a pending task only from such a
+ * form, never from a link someone else could craft (decision 052).
+ */
+export function startGoogleSignIn(mode: 'login' | 'signup'): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = GOOGLE_START_PATH;
+  form.hidden = true;
+  for (const [name, value] of takeGoogleStartFields(mode)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
 }

@@ -1,18 +1,18 @@
 import type { MouseEvent } from 'react';
-import { takeGoogleStartAddress } from '../api/google-start.ts';
+import { startGoogleSignIn } from '../api/google-start.ts';
 import s from './auth-dialog.module.css';
 
 const LABELS = { login: 'Sign in with Google', signup: 'Sign up with Google' } as const;
 
 /**
- * Decision 040: Sign in with Google, a link to the server's start address (the page leaves for Google). The
- * pending task and the stored link go with it, read at the click.
+ * Decision 040: Sign in with Google, a link to the server's start address (the page leaves for Google). At the
+ * click, the dialog posts a form instead, with the pending task and the stored link (decision 052).
  */
 export function GoogleButton({ mode }: { mode: 'login' | 'signup' }) {
   const go = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    window.location.assign(takeGoogleStartAddress(mode));
+    startGoogleSignIn(mode);
   };
   return (
     <a className={s.google} href={`/api/v3/auth/google/start?mode=${mode}`} onClick={go}>

@@ -23,6 +23,7 @@ export function validateTaskDraft(title: string, subject: string): TaskDraftErro
 /** A failed create call as draft errors: a 422's field messages, otherwise the error text. */
 export function taskDraftServerErrors(err: unknown): TaskDraftErrors {
   return err instanceof ApiError
-    ? { ...err.fieldErrors, form: err.type ? undefined : err.text }
+    ? // A limit (decision 052's new tasks per hour) says when to try again.
+      { ...err.fieldErrors, form: !err.type || err.type === 'rate_limited' ? err.text : undefined }
     : { form: 'Unknown error' };
 }
