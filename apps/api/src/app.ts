@@ -24,6 +24,7 @@ import { startReceiptSweep } from './modules/notifications/receipts.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { orderReadsRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(systemRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));
+      await api.register(privacyRoutes(ctx, session));
       await api.register(googleRoutes(ctx, session));
       await api.register(orderReadsRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));
