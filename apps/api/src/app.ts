@@ -25,6 +25,7 @@ import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { orderReadsRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { startRetentionSweep } from './modules/privacy/retention.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -128,6 +129,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.addHook('onClose', async () => stopReceipts());
   const stopUploadSweep = startStaleUploadSweep(ctx);
   app.addHook('onClose', async () => stopUploadSweep());
+  const stopRetention = startRetentionSweep(ctx);
+  app.addHook('onClose', async () => stopRetention());
 
   await app.register(
     async (api) => {

@@ -139,6 +139,22 @@ const envSchema = z
     SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */
     SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Decision 059: hours an upload signed but never attached is kept after its policy expired, then removed. */
+    RETENTION_UNCLAIMED_UPLOAD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24),
+    /** Decision 059: days a one-time log-in link is kept (hashed) after it expired, then deleted. */
+    RETENTION_LOGIN_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+    /** Decision 059: hours a live event is kept for a reconnecting stream to replay, then deleted. */
+    RETENTION_LIVE_EVENT_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
     /**
