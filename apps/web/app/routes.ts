@@ -24,6 +24,8 @@ export default [
   route('r/:key/*', 'routes/referral-link.tsx'),
   // The link mailed to a new notification e-mail (decision 028).
   route('confirm-email/:token', 'routes/confirm-email.tsx'),
+  // The link mailed to a Google-only account to confirm its deletion (decision 058).
+  route('delete-account/:token', 'routes/delete-account.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),
