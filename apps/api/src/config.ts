@@ -139,6 +139,19 @@ const envSchema = z
     SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */
     SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Decision 060: where `npm run backup` writes (one folder per backup, and the shared `objects/` store). */
+    BACKUP_DIR: z.string().min(1).default('./backups'),
+    /** Decision 060: the age public key backups are encrypted to (`age-keygen`); required in production mode. */
+    BACKUP_AGE_RECIPIENT: z
+      .string()
+      .regex(/^age1[02-9ac-hj-np-z]{58}$/, 'must be an age public key (age1…, as age-keygen prints it)')
+      .optional(),
+    /** Decision 060: the age identity file `npm run restore` decrypts with (kept off the server). */
+    BACKUP_AGE_IDENTITY: z.string().min(1).optional(),
+    /** Decision 060: backups kept: the newest of each of this many days… */
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+    /** …and the newest of each of this many weeks. */
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
     /** Decision 059: hours an upload signed but never attached is kept after its policy expired, then removed. */
     RETENTION_UNCLAIMED_UPLOAD_HOURS: z.coerce
       .number()

@@ -6,9 +6,11 @@ import { fileUploads } from '../../db/schema.ts';
  * The storage keys the database relies on: every upload attached to a task or a message, less the task files
  * removed since (removing a file deletes its object; its rows stay, marked deleted).
  */
-export async function attachedObjectKeys(db: Db): Promise<{ key: string; size: number }[]> {
+export async function attachedObjectKeys(
+  db: Db,
+): Promise<{ key: string; size: number; contentType: string }[]> {
   return db
-    .select({ key: fileUploads.key, size: fileUploads.size })
+    .select({ key: fileUploads.key, size: fileUploads.size, contentType: fileUploads.contentType })
     .from(fileUploads)
     .where(
       sql`${isNotNull(fileUploads.claimedAt)} and not exists (
