@@ -139,6 +139,8 @@ const envSchema = z
     SMS_CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Decision 030: SMS codes asked for from one client address per hour, whichever accounts asked. */
     SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** The commit this release was built from, for /health and `geekly_build_info`; read from git when unset. */
+    BUILD_COMMIT: z.string().trim().min(1).max(64).optional(),
     /** Decision 060: where `npm run backup` writes (one folder per backup, and the shared `objects/` store). */
     BACKUP_DIR: z.string().min(1).default('./backups'),
     /** Decision 060: the age public key backups are encrypted to (`age-keygen`); required in production mode. */
@@ -286,6 +288,8 @@ function productionCheck(cleaned: Record<string, string | undefined>): string[] 
     STORAGE_SET: cleaned.STORAGE !== undefined,
     JWT_SECRET_SET: cleaned.JWT_SECRET !== undefined,
     GOOGLE_ISSUER: field('GOOGLE_ISSUER'),
+    HOST: field('HOST'),
+    TRUST_PROXY: field('TRUST_PROXY'),
   };
   const refusals = productionRefusals(settings);
   if (refusals.length === 0) return [];
