@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -198,5 +200,32 @@ describe('the file calls with STORAGE=s3', () => {
     expect(res.status).toBe(422);
     expect(await t.ctx.storage.head(signed.location)).toBeNull();
     expect((await call(t, { url: `/orders/${o._id}/files`, token: c.token })).body.files).toEqual([]);
+  });
+});
+
+describe('an object store that does not answer', () => {
+  it('fails a call within its request timeout instead of hanging', async () => {
+    // Accepts connections and never answers (a stalled store or a black-holed route).
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const stalled = createS3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      bucket: BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      timeouts: { connectMs: 300, requestMs: 300 },
+    });
+    const started = Date.now();
+    try {
+      await expect(stalled.read('orders/x/y/order/z/a.pdf')).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await stalled.close();
+      silent.closeAllConnections?.();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
