@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { expectNoSidewaysScroll, ONE_SIZE } from '../support/layout.ts';
 import {
+  createPricedTask,
   creditStudent,
+  E2E_OPERATOR,
   expectNoSeriousA11yViolations,
   JSON_CALL,
   STUDENT_PASSWORD,
@@ -61,3 +63,41 @@ test('Delete my account tells what happens to the balance, asks the password, an
   });
   expect(again.status()).toBe(201);
 });
+
+test(
+  "Staff download a client's data and an admin erases it from the task page",
+  ONE_SIZE,
+  async ({ page, browser }, testInfo) => {
+    const email = await signUpStudent(page, testInfo);
+    const id = await createPricedTask(page.request, {
+      title: 'Data request task',
+      subject: 'English',
+      pages: 1,
+      hoursAhead: 100,
+    });
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const ops = await context.newPage();
+    await ops.goto('/ops');
+    await ops.getByLabel('E-mail').fill(E2E_OPERATOR.email);
+    await ops.getByLabel('Password').fill(E2E_OPERATOR.password);
+    await ops.getByRole('button', { name: 'Log in' }).click();
+    await expect(ops.getByRole('heading', { name: 'Queue' })).toBeVisible();
+    await ops.goto(`/ops/orders/${id}`);
+    const client = ops.getByRole('region', { name: 'Client' });
+    await expect(client).toContainText(email);
+    const [download] = await Promise.all([
+      ops.waitForEvent('download'),
+      client.getByRole('button', { name: "Download the client's data" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^client-.*-data\.zip$/);
+
+    await client.getByRole('button', { name: "Erase the client's data" }).click();
+    const dialog = ops.getByRole('dialog', { name: "Erase the client's data" });
+    await dialog.getByLabel('Reason (the request)').fill('Asked by e-mail, ticket 7');
+    await expectNoSeriousA11yViolations(ops);
+    await dialog.getByRole('button', { name: 'Erase' }).click();
+    await expect(client.getByRole('status')).toHaveText("The client's personal data is erased.");
+    expect((await page.request.get('/api/v3/users/client/me')).status()).toBe(401);
+    await context.close();
+  },
+);

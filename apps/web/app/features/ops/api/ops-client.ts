@@ -82,6 +82,33 @@ export async function opsApi<T>(path: string, init: { method?: string; body?: un
 }
 
 /**
+ * Downloads a file the operator API answers (a client's data export, decision 058): the bearer token cannot ride
+ * on a plain link, so the answer is fetched and handed to the browser as a file named `fileName`.
+ */
+export async function opsDownload(path: string, fileName: string): Promise<void> {
+  const token = opsToken.get();
+  const res = await fetch(`/api/v3${path}`, {
+    credentials: 'omit',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, 'The server cannot be reached');
+  });
+  if (res.status === 401 && token !== null) endOpsSession();
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { detail?: string };
+    throw new ApiError(res.status, body.detail ?? 'Unknown error');
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
  * The back office's Log out: revokes the session on the server (POST /ops/logout, decision 027), then forgets
  * the token here whatever the answer (a session that already ended answers 401).
  */
