@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,11 +9,14 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../src/adapters/storage/file-storage.ts';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
+import { restoreObjects, writeBackup } from '../src/modules/backup/backup.ts';
 import { pdfBytes, presign } from './helpers/files.ts';
 import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
 
 // The S3 adapter against a real S3-protocol server (s3rver) started here, not a mock.
 const BUCKET = 'geekly-test';
+/** A second bucket: where a backup's objects are restored (deploy/RUNBOOK.md "Backups"). */
+const COPY_BUCKET = 'geekly-copy';
 let server: S3rver;
 let dir: string;
 let endpoint: string;
@@ -25,7 +30,10 @@ beforeAll(async () => {
     address: '127.0.0.1',
     silent: true,
     directory: dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
+    configureBuckets: [
+      { name: BUCKET, configs: [] },
+      { name: COPY_BUCKET, configs: [] },
+    ],
   });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
@@ -226,6 +234,50 @@ describe('an object store that does not answer', () => {
       await stalled.close();
       silent.closeAllConnections?.();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe('backups with S3 storage (decision 060)', () => {
+  it("store the bucket's attached objects, and restore them into a second bucket that serves them", async () => {
+    const key = `orders/${randomUUID()}/${randomUUID()}/order/${randomUUID()}/brief.pdf`;
+    const bytes = pdfBytes(1200, 's');
+    await storage.put(key, bytes, PDF);
+    const stored = await storage.head(key);
+    expect(await storage.seal(key, stored?.etag ?? null)).toBe(true);
+    const root = mkdtempSync(join(tmpdir(), 'geekly-s3-backup-'));
+    const copy = createS3Storage({
+      endpoint,
+      region: 'us-east-1',
+      bucket: COPY_BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    try {
+      // A snapshot naming the one attached object (the database side is backup-restore.test.ts's).
+      const manifest = await writeBackup(
+        {
+          kind: 'pglite',
+          keys: [{ key, size: bytes.length, contentType: PDF }],
+          dump: (file) => writeFile(file, 'database'),
+          release: async () => {},
+        },
+        storage,
+        join(root, 'geekly-1'),
+        { objectsDir: join(root, 'objects') },
+      );
+      expect(manifest.missing).toEqual([]);
+      expect(await restoreObjects(manifest, join(root, 'objects'), copy)).toBe(1);
+      const url = await copy.signedDownloadUrl(key, {
+        fileName: 'brief.pdf',
+        contentType: PDF,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      await copy.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
