@@ -289,6 +289,33 @@ describe('DELETE /users/client/me', () => {
     expect(task).toMatchObject({ s: 'Refund Accepted', refunded: true });
   });
 
+  it('waits for a refund request to be decided: 409 naming the task, and nothing changes', async () => {
+    const s = await studentWithData(`wait${randomBytes(3).toString('hex')}`);
+    const asked = await call(t, {
+      url: `/orders/${s.done._id}`,
+      token: s.token,
+      body: { action: 'client_refund', comment: 'balance - changed my mind' },
+    });
+    expect(asked.body.system_client_status).toBe('Refund Requested');
+    const preview = (await call(t, { url: '/users/client/me/erasure', token: s.token })).body;
+    expect(preview.refund_requests_waiting).toEqual([
+      expect.objectContaining({ number: expect.any(Number) }),
+    ]);
+    const before = await ledger();
+    const refused = await call(t, {
+      method: 'DELETE',
+      url: '/users/client/me',
+      token: s.token,
+      body: { password: s.password },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      `Your refund request for task #${preview.refund_requests_waiting[0].number} is waiting for our decision. You can delete your account once it is decided.`,
+    );
+    expect(await ledger()).toEqual(before);
+    expect((await call(t, { url: '/users/client/me', token: s.token })).body.email).toBe(s.email);
+  });
+
   it('a Google-only account confirms by a mailed link', async () => {
     const s = await signUpClient(t);
     await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, s.id));
