@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, users } from '../src/db/schema.ts';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import { pdfBytes, uploadClientFile, uploadGeekFile } from './helpers/files.ts';
+import { openStream } from './helpers/sse-client.ts';
 import {
   auditLogOf,
   call,
@@ -314,6 +315,26 @@ describe('DELETE /users/client/me', () => {
     );
     expect(await ledger()).toEqual(before);
     expect((await call(t, { url: '/users/client/me', token: s.token })).body.email).toBe(s.email);
+  });
+
+  it("ends the account's open event streams", async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const s = await signUpClient(t);
+    const stream = openStream(base, s.token);
+    expect(await stream.opened).toBe(200);
+    await stream.waitFor((e) => e.event === 'ready');
+    const erased = await call(t, {
+      method: 'DELETE',
+      url: '/users/client/me',
+      token: s.token,
+      body: { password: s.password },
+    });
+    expect(erased.status).toBe(204);
+    const ended = await Promise.race([
+      stream.ended.then(() => 'ended'),
+      new Promise((r) => setTimeout(() => r('open'), 5000).unref()),
+    ]);
+    expect(ended).toBe('ended');
   });
 
   it('a Google-only account confirms by a mailed link', async () => {
