@@ -181,6 +181,15 @@ describe('the mail outbox', () => {
     await mailer.drain();
     expect(calls).toBe(1);
     expect(await registry.metrics()).toMatch(/geekly_mail_total\{result="rejected"\} [1-9]/);
+    // Staff see it in the back office (GET /ops/mail/rejected); a client may not.
+    const listed = await call(t, { url: '/ops/mail/rejected', token: ops });
+    expect(listed.status).toBe(200);
+    expect(listed.body.results).toContainEqual(
+      expect.objectContaining({ to: gone, subject: 'Hello', last_error: expect.stringContaining('550') }),
+    );
+    expect(listed.body.results.map((r: { to: string }) => r.to)).not.toContain(busy);
+    const student = await signUpClient(t);
+    expect((await call(t, { url: '/ops/mail/rejected', token: student.token })).status).toBe(403);
     await mailer.stop();
   });
 });

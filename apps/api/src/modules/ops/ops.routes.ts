@@ -5,6 +5,7 @@ import {
   staffAccountSchema,
   staffPatchSchema,
 } from '@geekly/domain/ops/back-office.ts';
+import { rejectedMailListSchema } from '@geekly/domain/ops/rejected-mail.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { rejectedMail } from '../notifications/rejected-mail.ts';
 import { geekEarningsRoutes } from '../payments/geek-earnings.routes.ts';
 import { creditBalance } from './credit-balance.ts';
 import { createGeekProfile, editGeek } from './geek-profiles.ts';
@@ -150,6 +152,18 @@ export function opsRoutes(ctx: AppContext, session: Session) {
           },
         },
         async (request) => editGeek(ctx, currentUser(request), request.params.id, request.body),
+      );
+
+      s.get(
+        '/ops/mail/rejected',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: 'Mail the SMTP server refused for good (5xx), newest first: not retried (decision 059)',
+            response: { 200: rejectedMailListSchema, ...errorResponses(401, 403) },
+          },
+        },
+        async () => rejectedMail(ctx),
       );
 
       s.get(
