@@ -95,6 +95,7 @@ test(
     const dialog = ops.getByRole('dialog', { name: "Erase the client's data" });
     await dialog.getByLabel('Reason (the request)').fill('Asked by e-mail, ticket 7');
     await expectNoSeriousA11yViolations(ops);
+    await ops.screenshot({ path: `screenshots/ops-erase-client-${testInfo.project.name}.png` });
     await dialog.getByRole('button', { name: 'Erase' }).click();
     await expect(client.getByRole('status')).toHaveText("The client's personal data is erased.");
     expect((await page.request.get('/api/v3/users/client/me')).status()).toBe(401);
