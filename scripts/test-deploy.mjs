@@ -9,7 +9,15 @@
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,6 +49,9 @@ function skip(why) {
 
 if (spawnSync('caddy', ['version'], { stdio: 'ignore' }).status !== 0)
   skip('`caddy` is not installed (Debian: apt-get install caddy; .ci/run installs it)');
+// Production backups are encrypted with age (decision 060).
+if (spawnSync('age', ['--version'], { stdio: 'ignore' }).status !== 0)
+  skip('`age` is not installed (Debian: apt-get install age; .ci/run installs it)');
 try {
   const probe = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
   await probe.connect();
@@ -647,16 +658,28 @@ async function main() {
   const withCaddyId = jsonLines.filter((l) => /"reqId":"[0-9a-f-]{36}"/.test(l)).length;
   check(withCaddyId > 0, "request ids come from Caddy's X-Request-Id", `${withCaddyId} lines`);
 
-  // npm run backup, then npm run restore into a new database: the same rows.
-  const backupDir = join(work, 'backup');
-  await npm('backup', ['--out', backupDir]);
+  // npm run backup (encrypted to the operator's age key, decision 060), then npm run restore into a new database:
+  // the same rows, every file.
+  const backupRoot = join(work, 'backups');
+  const identity = join(work, 'operator.agekey');
+  spawnSync('age-keygen', ['-o', identity], { stdio: 'ignore' });
+  const recipient = spawnSync('age-keygen', ['-y', identity]).stdout.toString().trim();
+  await npm('backup', ['--out', backupRoot], { ...apiEnv, BACKUP_AGE_RECIPIENT: recipient });
+  const backupDir = join(
+    backupRoot,
+    readdirSync(backupRoot).find((n) => n.startsWith('geekly-')) ?? 'no-backup-written',
+  );
   const restoredName = `${dbName}_restored`;
   await admin.query(`CREATE DATABASE ${restoredName}`);
   try {
     const restoredUrl = new URL(DATABASE_URL);
     restoredUrl.pathname = `/${restoredName}`;
-    await npm('restore', ['--from', backupDir], { ...apiEnv, DATABASE_URL: restoredUrl.toString() });
-    const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
+    await npm('restore', ['--from', backupDir, '--identity', identity], {
+      ...apiEnv,
+      DATABASE_URL: restoredUrl.toString(),
+    });
+    // The plain index: the manifest itself is encrypted.
+    const manifest = JSON.parse(readFileSync(join(backupDir, 'index.json'), 'utf8'));
     const restored = new pg.Client({ connectionString: restoredUrl.toString() });
     await restored.connect();
     const counts = async (c) =>

@@ -24,6 +24,8 @@ import { startReceiptSweep } from './modules/notifications/receipts.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { orderReadsRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { startRetentionSweep } from './modules/privacy/retention.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -135,6 +137,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.addHook('onClose', async () => stopReceipts());
   const stopUploadSweep = startStaleUploadSweep(ctx);
   app.addHook('onClose', async () => stopUploadSweep());
+  const stopRetention = startRetentionSweep(ctx);
+  app.addHook('onClose', async () => stopRetention());
 
   await app.register(
     async (api) => {
@@ -142,6 +146,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(systemRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));
+      await api.register(privacyRoutes(ctx, session));
       await api.register(googleRoutes(ctx, session));
       await api.register(orderReadsRoutes(ctx, session));
       await api.register(ordersRoutes(ctx, session));

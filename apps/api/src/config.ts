@@ -157,6 +157,37 @@ const envSchema = z
      * student sees it; false: it reaches the student at once.
      */
     GEEK_DELIVERY_CHECK: booleanFlag.default(true),
+    /** The commit this release was built from, for /health and `geekly_build_info`; read from git when unset. */
+    BUILD_COMMIT: z.string().trim().min(1).max(64).optional(),
+    /** Decision 060: where `npm run backup` writes (one folder per backup, and the shared `objects/` store). */
+    BACKUP_DIR: z.string().min(1).default('./backups'),
+    /** Decision 060: the age public key backups are encrypted to (`age-keygen`); required in production mode. */
+    BACKUP_AGE_RECIPIENT: z
+      .string()
+      .regex(/^age1[02-9ac-hj-np-z]{58}$/, 'must be an age public key (age1…, as age-keygen prints it)')
+      .optional(),
+    /** Decision 060: the age identity file `npm run restore` decrypts with (kept off the server). */
+    BACKUP_AGE_IDENTITY: z.string().min(1).optional(),
+    /** Decision 060: backups kept: the newest of each of this many days… */
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+    /** …and the newest of each of this many weeks. */
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+    /** Decision 059: hours an upload signed but never attached is kept after its policy expired, then removed. */
+    RETENTION_UNCLAIMED_UPLOAD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24),
+    /** Decision 059: days a one-time log-in link is kept (hashed) after it expired, then deleted. */
+    RETENTION_LOGIN_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+    /** Decision 059: hours a live event is kept for a reconnecting stream to replay, then deleted. */
+    RETENTION_LIVE_EVENT_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     /** Decision 021: the largest refund (US dollars) a `support` staff account may give; admins have no limit. */
     SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
     /**
@@ -275,6 +306,8 @@ function productionCheck(cleaned: Record<string, string | undefined>): string[] 
     STORAGE_SET: cleaned.STORAGE !== undefined,
     JWT_SECRET_SET: cleaned.JWT_SECRET !== undefined,
     GOOGLE_ISSUER: field('GOOGLE_ISSUER'),
+    HOST: field('HOST'),
+    TRUST_PROXY: field('TRUST_PROXY'),
   };
   const refusals = productionRefusals(settings);
   if (refusals.length === 0) return [];

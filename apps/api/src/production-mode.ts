@@ -15,7 +15,11 @@ export type ProductionSettings = {
   STORAGE_SET: boolean;
   JWT_SECRET_SET: boolean;
   GOOGLE_ISSUER?: string;
+  HOST?: string;
+  TRUST_PROXY?: false | number | string[];
 };
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Production mode: `NODE_ENV=production`, or a `PUBLIC_URL` on https (a site on the internet). */
 export function isProduction(s: Pick<ProductionSettings, 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
@@ -63,6 +67,12 @@ export function productionRefusals(s: ProductionSettings): string[] {
   if (s.GOOGLE_ISSUER?.toLowerCase().startsWith('http://'))
     out.push(
       `GOOGLE_ISSUER: ${s.GOOGLE_ISSUER} is http, so Sign in with Google would trust an identity provider reached without TLS — unset it (Google's https://accounts.google.com) or give an https issuer`,
+    );
+  // Listening on loopback only, the process is reached through a proxy on this machine (deploy/: Caddy): without
+  // TRUST_PROXY every client has the proxy's address and one client's limits stop everyone.
+  if (s.HOST && LOOPBACK.has(s.HOST) && s.TRUST_PROXY === false)
+    out.push(
+      `TRUST_PROXY: HOST=${s.HOST} is reached only through a proxy on this machine, and TRUST_PROXY is unset, so every client would have the proxy's address and share its limits (sign-ups, log-ins, uploads) — set TRUST_PROXY=1 behind one Caddy, or the proxies' addresses (deploy/ENVIRONMENT.md)`,
     );
   // A JWT_SECRET that is set but short is refused in every mode, in the same message (config.ts).
   return out;

@@ -133,6 +133,8 @@ describe('production mode', () => {
     expect(c.PRODUCTION).toBe(true);
     expect(loadConfig({ ...COMPLETE_PRODUCTION, STORAGE: 'local', S3_BUCKET: '' }).STORAGE).toBe('local');
     expect(loadConfig({}).PRODUCTION).toBe(false);
+    // Behind a proxy on this machine (HOST on loopback), with the proxy trusted.
+    expect(loadConfig({ ...COMPLETE_PRODUCTION, HOST: '127.0.0.1', TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
   });
 
   it.each([
@@ -144,6 +146,8 @@ describe('production mode', () => {
     [{ DATABASE_URL: '' }, 'DATABASE_URL:'],
     [{ STORAGE: '' }, 'STORAGE:'],
     [{ JWT_SECRET: '' }, 'JWT_SECRET:'],
+    [{ HOST: '127.0.0.1' }, 'TRUST_PROXY:'],
+    [{ HOST: '::1', TRUST_PROXY: 'false' }, 'TRUST_PROXY:'],
   ])('refuses %j, naming it', (change, name) => {
     const message = refusal({ ...COMPLETE_PRODUCTION, ...change });
     expect(message.split('\n').filter((l) => l.startsWith('  '))).toEqual([expect.stringContaining(name)]);

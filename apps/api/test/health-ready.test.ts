@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { registry } from '../src/lib/metrics.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // API.md "Operations", decision 031: /health is the process, /ready the database (reachable, migrated).
@@ -16,10 +18,28 @@ const get = (url: string) => t.app.inject({ url: `/api/v3${url}` });
 
 describe('health and readiness', () => {
   it('are 200 on a migrated database', async () => {
-    expect((await get('/health')).json()).toEqual({ status: 'ok', staging: false });
+    expect((await get('/health')).json()).toMatchObject({ status: 'ok', staging: false });
     const ready = await get('/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('names the release: the version of package.json and the commit, in /health and geekly_build_info', async () => {
+    const version = (
+      JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    const health = (await get('/health')).json();
+    expect(health).toEqual({
+      status: 'ok',
+      staging: false,
+      version,
+      commit: expect.stringMatching(/^([0-9a-f]{7,}|unknown)$/),
+    });
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    const metrics = await registry.metrics();
+    expect(metrics).toContain(`geekly_build_info{version="${version}",commit="${health.commit}"} 1`);
   });
 
   it('is not ready while the newest migration is not applied', async () => {
@@ -51,7 +71,7 @@ describe('health and readiness', () => {
       const res = await get('/ready');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: 'Database unavailable' });
-      expect((await get('/health')).json()).toEqual({ status: 'ok', staging: false });
+      expect((await get('/health')).json()).toMatchObject({ status: 'ok', staging: false });
     } finally {
       t.ctx.database.migrationState = ping;
     }
@@ -79,7 +99,7 @@ describe('a staging site (production mode with ALLOW_SANDBOX_PAYMENTS_IN_PRODUCT
     try {
       expect(staging.ctx.config.GATEWAY).toBe('sandbox');
       const res = await staging.app.inject({ url: '/api/v3/health' });
-      expect(res.json()).toEqual({ status: 'ok', staging: true });
+      expect(res.json()).toMatchObject({ status: 'ok', staging: true });
     } finally {
       await staging.close();
     }

@@ -108,6 +108,7 @@ describe('production mode', () => {
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
+        TRUST_PROXY: '1',
         PUBLIC_URL: 'https://geekly.example',
         DATA_DIR: dataDir,
         DATABASE_URL: created.url,
@@ -157,7 +158,10 @@ describe('production mode', () => {
         body: '{}',
       });
       expect(webhook.status).toBeGreaterThanOrEqual(400);
-      expect(await (await fetch(`${base}/api/v3/health`)).json()).toEqual({ status: 'ok', staging: false });
+      expect(await (await fetch(`${base}/api/v3/health`)).json()).toMatchObject({
+        status: 'ok',
+        staging: false,
+      });
       expect((await fetch(`${base}/api/v3/ready`)).status).toBe(200);
 
       server.child.kill('SIGTERM');
@@ -178,7 +182,10 @@ describe('production mode', () => {
       const server = start(env);
       await server.ready;
       expect(server.output()).toMatch(/ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION/);
-      expect(await (await fetch(`${base}/api/v3/health`)).json()).toEqual({ status: 'ok', staging: true });
+      expect(await (await fetch(`${base}/api/v3/health`)).json()).toMatchObject({
+        status: 'ok',
+        staging: true,
+      });
       const page = await fetch(`${base}/sandbox-gateway/sessions/${randomUUID()}`);
       expect(await page.text()).toMatch(/This payment session does not exist/);
       server.child.kill('SIGTERM');

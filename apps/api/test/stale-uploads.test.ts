@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUploads } from '../src/db/schema.ts';
 import { removeStaleUploads, STALE_UPLOAD_AFTER_MS } from '../src/modules/files/stale-uploads.ts';
@@ -74,5 +74,42 @@ describe('uploads signed but never attached (decision 015)', () => {
     const counts = await Promise.all([removeStaleUploads(t.ctx), removeStaleUploads(t.ctx)]);
     expect(counts[0] + counts[1]).toBe(230);
     expect(await t.db.select().from(fileUploads).where(inArray(fileUploads.key, keys))).toEqual([]);
+  });
+
+  it('holds no database transaction while storage removes an object (a slow storage blocks nothing)', async () => {
+    const s = await signUpClient(t);
+    const order = await pricedOrder(t, s.token);
+    const stale = await uploadUnattached(s.token, order._id);
+    await expireAgo([stale], STALE_UPLOAD_AFTER_MS + 3_600_000);
+    const storage = t.ctx.storage;
+    const original = storage.remove.bind(storage);
+    const seen: { rowGone: boolean; openTransactions: number }[] = [];
+    // While the object is removed, another statement runs at once (PGlite has one connection: an open transaction
+    // would make it wait past the timeout), sees the row already gone, and the server has no idle transaction.
+    storage.remove = async (key: string) => {
+      const read = Promise.all([
+        t.db.select().from(fileUploads).where(eq(fileUploads.key, key)),
+        t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and state like 'idle in transaction%'`,
+        ),
+      ]);
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the database was held during a storage call')), 3000),
+      );
+      const [rows, activity] = await Promise.race([read, timeout]);
+      const list = (Array.isArray(activity) ? activity : (activity as { rows: unknown[] }).rows) as {
+        n: number;
+      }[];
+      seen.push({ rowGone: rows.length === 0, openTransactions: Number(list[0]?.n ?? 0) });
+      return original(key);
+    };
+    try {
+      expect(await removeStaleUploads(t.ctx)).toBe(1);
+    } finally {
+      storage.remove = original;
+    }
+    expect(seen).toEqual([{ rowGone: true, openTransactions: 0 }]);
+    expect(await t.ctx.storage.head(stale)).toBeNull();
   });
 });

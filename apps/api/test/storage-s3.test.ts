@@ -1,15 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../src/adapters/storage/file-storage.ts';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
+import { restoreObjects, writeBackup } from '../src/modules/backup/backup.ts';
 import { pdfBytes, presign } from './helpers/files.ts';
 import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
 
 // The S3 adapter against a real S3-protocol server (s3rver) started here, not a mock.
 const BUCKET = 'geekly-test';
+/** A second bucket: where a backup's objects are restored (deploy/RUNBOOK.md "Backups"). */
+const COPY_BUCKET = 'geekly-copy';
 let server: S3rver;
 let dir: string;
 let endpoint: string;
@@ -23,7 +30,10 @@ beforeAll(async () => {
     address: '127.0.0.1',
     silent: true,
     directory: dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
+    configureBuckets: [
+      { name: BUCKET, configs: [] },
+      { name: COPY_BUCKET, configs: [] },
+    ],
   });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
@@ -198,5 +208,76 @@ describe('the file calls with STORAGE=s3', () => {
     expect(res.status).toBe(422);
     expect(await t.ctx.storage.head(signed.location)).toBeNull();
     expect((await call(t, { url: `/orders/${o._id}/files`, token: c.token })).body.files).toEqual([]);
+  });
+});
+
+describe('an object store that does not answer', () => {
+  it('fails a call within its request timeout instead of hanging', async () => {
+    // Accepts connections and never answers (a stalled store or a black-holed route).
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const stalled = createS3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      bucket: BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      timeouts: { connectMs: 300, requestMs: 300 },
+    });
+    const started = Date.now();
+    try {
+      await expect(stalled.read('orders/x/y/order/z/a.pdf')).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await stalled.close();
+      silent.closeAllConnections?.();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe('backups with S3 storage (decision 060)', () => {
+  it("store the bucket's attached objects, and restore them into a second bucket that serves them", async () => {
+    const key = `orders/${randomUUID()}/${randomUUID()}/order/${randomUUID()}/brief.pdf`;
+    const bytes = pdfBytes(1200, 's');
+    await storage.put(key, bytes, PDF);
+    const stored = await storage.head(key);
+    expect(await storage.seal(key, stored?.etag ?? null)).toBe(true);
+    const root = mkdtempSync(join(tmpdir(), 'geekly-s3-backup-'));
+    const copy = createS3Storage({
+      endpoint,
+      region: 'us-east-1',
+      bucket: COPY_BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    try {
+      // A snapshot naming the one attached object (the database side is backup-restore.test.ts's).
+      const manifest = await writeBackup(
+        {
+          kind: 'pglite',
+          keys: [{ key, size: bytes.length, contentType: PDF }],
+          dump: (file) => writeFile(file, 'database'),
+          release: async () => {},
+        },
+        storage,
+        join(root, 'geekly-1'),
+        { objectsDir: join(root, 'objects') },
+      );
+      expect(manifest.missing).toEqual([]);
+      expect(await restoreObjects(manifest, join(root, 'objects'), copy)).toBe(1);
+      const url = await copy.signedDownloadUrl(key, {
+        fileName: 'brief.pdf',
+        contentType: PDF,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      await copy.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

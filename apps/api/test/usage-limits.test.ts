@@ -203,6 +203,35 @@ describe('SMS codes', () => {
     expect((await sendCode(owner.token, t.nextIp())).status).toBe(200);
   });
 
+  it('a send the SMS provider fails spends no quota and answers 503 with the message the app shows', async () => {
+    const phone = newPhone();
+    const c = await clientWithPhone(phone);
+    const ip = t.nextIp();
+    const sms = t.ctx.sms;
+    const send = sms.send.bind(sms);
+    sms.send = async () => {
+      throw new Error('Twilio: 503 Service Unavailable');
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        const failed = await sendCode(c.token, ip);
+        expect(failed.status).toBe(503);
+        expect(failed.body).toMatchObject({
+          detail: 'We could not send the SMS right now. Please try again in a few minutes',
+          error_type: 'sms_unavailable',
+        });
+      }
+    } finally {
+      sms.send = send;
+    }
+    // Three failures took nothing: the per-phone and per-address limits (2) still allow two codes.
+    expect((await sendCode(c.token, ip)).status).toBe(200);
+    const code = /code is (\d{6})/.exec(t.sentSms().at(-1) ?? '')?.[1] ?? '';
+    expect((await sendCode(c.token, ip)).status).toBe(200);
+    expectRefusal(await sendCode(c.token, ip), 86_400, /Too many codes/);
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
   it('allows SMS_CODES_PER_ADDRESS_PER_HOUR from one address, whichever accounts and numbers', async () => {
     const ip = t.nextIp();
     expect((await sendCode((await clientWithPhone(newPhone())).token, ip)).status).toBe(200);

@@ -25,6 +25,8 @@ export default [
   // The link mailed to a new notification e-mail (decision 028).
   route('confirm-email/:token', 'routes/confirm-email.tsx'),
   route('undo-email/:token', 'routes/undo-email.tsx'),
+  // The link mailed to a Google-only account to confirm its deletion (decision 058).
+  route('delete-account/:token', 'routes/delete-account.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),

@@ -1,6 +1,8 @@
 // npm run backup [-- --out <dir>]
 // Writes a consistent snapshot of the database (a PostgreSQL server: pg_dump's custom format; embedded: PGlite's
-// data directory, with the server stopped) and the manifest of the storage objects it names (decision 032).
+// data directory, with the server stopped), its manifest and the stored files it names, encrypted to
+// BACKUP_AGE_RECIPIENT, under BACKUP_DIR; then prunes older backups to BACKUP_KEEP_DAILY / BACKUP_KEEP_WEEKLY
+// (decisions 032 and 060). Files and folders are written readable by their owner only.
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,14 +10,26 @@ import { createStorage } from '../adapters/storage/create-storage.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { openPglite } from '../db/database.ts';
+import { AgeError } from '../modules/backup/age.ts';
 import { BackupError, pgliteSnapshot, serverSnapshot, writeBackup } from '../modules/backup/backup.ts';
+import { pruneBackups } from '../modules/backup/prune.ts';
+import { isProduction } from '../production-mode.ts';
 
 async function main() {
+  process.umask(0o077);
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const config = loadConfig();
+  if (!config.BACKUP_AGE_RECIPIENT) {
+    if (isProduction(config))
+      throw new BackupError(
+        'BACKUP_AGE_RECIPIENT is required in production mode: backups hold every personal datum in the clear otherwise (deploy/RUNBOOK.md, "Backups")',
+      );
+    console.warn('BACKUP_AGE_RECIPIENT is unset: this backup is NOT encrypted (development only).');
+  }
   const dataDir = resolve(config.DATA_DIR);
+  const root = resolve(values.out ?? config.BACKUP_DIR);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const out = resolve(values.out ?? join('backups', `geekly-${stamp}`));
+  const out = join(root, `geekly-${stamp}`);
   // Reading needs no signing key; the local adapter wants one all the same.
   const storage = await createStorage({
     config,
@@ -35,17 +49,27 @@ async function main() {
       close = () => database.close();
       snapshot = await pgliteSnapshot(database);
     }
-    const manifest = await writeBackup(snapshot, storage, out);
-    console.log(`Backup written to ${out}`);
+    const manifest = await writeBackup(snapshot, storage, out, {
+      objectsDir: join(root, 'objects'),
+      recipient: config.BACKUP_AGE_RECIPIENT,
+    });
+    console.log(`Backup written to ${out}${manifest.encrypted ? ' (encrypted with age)' : ''}`);
     console.log(
       `  database: ${manifest.database.file} (${manifest.database.size} bytes, sha256 ${manifest.database.sha256})`,
     );
-    console.log(`  storage objects: ${manifest.objects.length} in ${join(out, 'manifest.json')}`);
+    console.log(`  storage objects: ${manifest.objects.length}, in ${join(root, 'objects')}`);
     if (manifest.missing.length > 0) {
       console.error(`  ${manifest.missing.length} object(s) the database names are missing from storage:`);
       for (const key of manifest.missing) console.error(`    ${key}`);
       process.exitCode = 1;
     }
+    const pruned = await pruneBackups(root, {
+      daily: config.BACKUP_KEEP_DAILY,
+      weekly: config.BACKUP_KEEP_WEEKLY,
+    });
+    console.log(
+      `  kept ${pruned.kept.length} backup(s); removed ${pruned.removed.length} and ${pruned.objectsRemoved} object(s) no kept backup names`,
+    );
   } finally {
     await close();
     unlock();
@@ -55,7 +79,10 @@ async function main() {
 
 main().catch((err) => {
   console.error(
-    err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof BackupError
+    err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof BackupError ||
+      err instanceof AgeError
       ? err.message
       : err,
   );

@@ -66,6 +66,11 @@ export const users = pgTable(
       .$type<{ isReferBonusShown?: boolean; prevTotalBonuses?: number; phoneBannerClosed?: boolean }>()
       .notNull()
       .default({}),
+    /** Decision 058: when the account's personal data was erased; the row stays for the ledger, without a person. */
+    erasedAt: timestamptz('erased_at'),
+    /** A Google-only account confirms its erasure by a mailed link (SHA-256 of the token) before it expires. */
+    erasureTokenHash: text('erasure_token_hash'),
+    erasureTokenExpiresAt: timestamptz('erasure_token_expires_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -73,6 +78,7 @@ export const users = pgTable(
     // Decision 052: only a confirmed number is unique (the first to check its code wins); a claim is not.
     uniqueIndex('users_verified_phone_key').on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
     index('users_phone_idx').on(t.phone),
+    uniqueIndex('users_erasure_token_key').on(t.erasureTokenHash),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
@@ -469,6 +475,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
+    /** Decision 059: the server refused the mail for good (SMTP 5xx); it is not retried. */
+    failedAt: timestamptz('failed_at'),
     lastError: text('last_error'),
     /** One mail per cause (a payment's receipt, a welcome): a second enqueue with the same key is a no-op. */
     dedupeKey: text('dedupe_key').unique(),

@@ -38,7 +38,7 @@ export const webhooks = new Counter({
 
 export const mailDeliveries = new Counter({
   name: 'geekly_mail_total',
-  help: 'Outbox mail handed to the transport, by result (sent, failed: retried later)',
+  help: 'Outbox mail handed to the transport, by result (sent; failed: retried later; rejected: 5xx, given up)',
   labelNames: ['result'] as const,
   registers: [registry],
 });

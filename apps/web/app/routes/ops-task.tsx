@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useOpsOrder } from '../features/ops/api/ops-queries.ts';
+import { ClientDataActions } from '../features/ops/components/client-data.tsx';
 import { ConversationPanel } from '../features/ops/components/conversation-panel.tsx';
 import { GeekFilesPanel } from '../features/ops/components/geek-files-panel.tsx';
 import { QualityCheckPanel } from '../features/ops/components/quality-check-panel.tsx';
@@ -77,6 +78,7 @@ export default function OpsTask() {
               <dt>Id</dt>
               <dd className={s.muted}>{o.user_id}</dd>
             </dl>
+            <ClientDataActions userId={o.user_id} />
           </section>
           <GeekFilesPanel orderId={o._id} />
           <ConversationPanel orderId={o._id} />

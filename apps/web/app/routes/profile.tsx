@@ -1,5 +1,6 @@
 import { useGeo } from '../features/account/api/get-geo.ts';
 import s from '../features/account/components/account.module.css';
+import { PersonalDataCard } from '../features/account/components/personal-data-card.tsx';
 import { ProfileForm } from '../features/account/components/profile-form.tsx';
 import { useLogOut } from '../features/auth/api/auth-calls.ts';
 import { useMe } from '../features/auth/api/user.ts';
@@ -20,11 +21,14 @@ export default function ProfileRoute() {
     <div className={s.page}>
       <h1 className={s.title}>My Profile</h1>
       {ready ? (
-        <ProfileForm
-          user={user}
-          ipCountry={geo.data?.country_code ?? null}
-          onLogOut={() => logOut.mutate()}
-        />
+        <>
+          <ProfileForm
+            user={user}
+            ipCountry={geo.data?.country_code ?? null}
+            onLogOut={() => logOut.mutate()}
+          />
+          <PersonalDataCard />
+        </>
       ) : (
         <div className="page-loading" aria-busy="true" />
       )}

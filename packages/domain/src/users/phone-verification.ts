@@ -13,6 +13,8 @@ export const PHONE_CODE_MESSAGES = {
   tooManyAttempts: 'Too many wrong codes. Please send a new one',
   noPhone: 'Please add your phone number first',
   tooManySends: 'Too many codes were sent. Please try again in an hour',
+  // Ours (decision 059): the SMS provider is down; the attempt is not counted.
+  sendFailed: 'We could not send the SMS right now. Please try again in a few minutes',
 } as const;
 
 export const phoneCodeCheckSchema = z.object({

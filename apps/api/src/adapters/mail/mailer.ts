@@ -28,11 +28,14 @@ export type MailLog = {
   error(fields: Record<string, unknown>, msg: string): void;
 };
 
-/** A sent mail's body without the tokens of its links (log-in, confirmation, undo): they are cut to '-'. */
-const keptBody = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
-  sql`regexp_replace(${column}, '(/(login|confirm-email|undo-email)/)[A-Za-z0-9_-]{20,}', '\\1-', 'g')`;
-
 const LEASE_SECONDS = 60;
+const DROPPED_BODY = { text: '', html: null };
+
+/** An SMTP answer in the 5xx class (nodemailer's `responseCode`): the address or the mail is refused for good. */
+export const isPermanentRejection = (err: unknown) => {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
 const BATCH = 10;
 const backoffSeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 15);
 
@@ -61,7 +64,13 @@ export function createMailer(opts: {
         const due = await tx
           .select({ id: mailOutbox.id })
           .from(mailOutbox)
-          .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .where(
+            and(
+              isNull(mailOutbox.sentAt),
+              isNull(mailOutbox.failedAt),
+              lte(mailOutbox.nextAttemptAt, sql`now()`),
+            ),
+          )
           .orderBy(asc(mailOutbox.nextAttemptAt))
           .limit(BATCH)
           .for('update', { skipLocked: true });
@@ -90,20 +99,28 @@ export function createMailer(opts: {
             text: row.text,
             html: row.html,
           });
+          // Decision 059: once sent, the body (log-in links, receipts) is not kept; the metadata stays.
           await db
             .update(mailOutbox)
-            .set({
-              sentAt: sql`now()`,
-              lastError: null,
-              // Decision 051: what was sent keeps no usable secret in the database (or its backups).
-              text: sql`case when ${mailOutbox.forgetBody} then '' else ${keptBody(mailOutbox.text)} end`,
-              html: sql`case when ${mailOutbox.forgetBody} then null else ${keptBody(mailOutbox.html)} end`,
-            })
+            .set({ sentAt: sql`now()`, lastError: null, ...DROPPED_BODY })
             .where(eq(mailOutbox.id, row.id));
           sent++;
           mailDeliveries.inc({ result: 'sent' });
           opts.log?.info({ mailId: row.id, reqId: row.requestId, attempt: row.attempts }, 'mail sent');
         } catch (err) {
+          if (isPermanentRejection(err)) {
+            // Decision 059: the server refused this mail for good (SMTP 5xx): retrying changes nothing.
+            mailDeliveries.inc({ result: 'rejected' });
+            opts.log?.error(
+              { mailId: row.id, reqId: row.requestId, attempt: row.attempts, err },
+              'mail rejected for good; not retried',
+            );
+            await db
+              .update(mailOutbox)
+              .set({ failedAt: sql`now()`, lastError: String(err).slice(0, 1000), ...DROPPED_BODY })
+              .where(eq(mailOutbox.id, row.id));
+            continue;
+          }
           mailDeliveries.inc({ result: 'failed' });
           opts.log?.error(
             { mailId: row.id, reqId: row.requestId, attempt: row.attempts, err },

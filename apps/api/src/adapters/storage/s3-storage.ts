@@ -20,6 +20,8 @@ export type S3Settings = {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
+  /** Milliseconds to connect and to get an answer; 3 s and 30 s unless a test shortens them. */
+  timeouts?: { connectMs: number; requestMs: number };
 };
 
 /**
@@ -50,6 +52,14 @@ function uploadOrigin(s: S3Settings): string {
  */
 export function createS3Storage(s: S3Settings): FileStorage {
   const client = new S3Client({
+    // Decision 059: an unreachable or stalled object store fails a call in seconds instead of holding a request
+    // (and whatever it holds) open; the SDK retries a failed call twice more.
+    requestHandler: {
+      connectionTimeout: s.timeouts?.connectMs ?? 3_000,
+      requestTimeout: s.timeouts?.requestMs ?? 30_000,
+      // Without it the SDK only logs a warning when the request timeout passes, and keeps waiting.
+      throwOnRequestTimeout: true,
+    },
     region: s.region,
     endpoint: s.endpoint,
     forcePathStyle: s.forcePathStyle,

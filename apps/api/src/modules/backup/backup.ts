@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -10,12 +13,13 @@ import pg from 'pg';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Database } from '../../db/database.ts';
 import * as schema from '../../db/schema.ts';
+import { decryptWith, encryptTo } from './age.ts';
 import { attachedObjectKeys } from './backup.repository.ts';
 
-// Decision 032: a backup is one consistent database snapshot plus the manifest of the storage objects that
-// snapshot names (key, size, SHA-256). Objects are immutable once attached (a key is never written twice), so
-// the manifest says what the storage must still hold for the snapshot to be whole; the bucket's own versioning
-// or replication keeps the bytes.
+// Decision 032, amended by decision 060: a backup is one consistent database snapshot, the manifest of the
+// storage objects that snapshot names (key, size, SHA-256, type), and those objects' bytes, stored once each by
+// content in a store shared by the backups of one root (objects are immutable once attached: a key is never
+// written twice, so a later backup copies only new keys). Everything but a plain index is encrypted with age.
 
 export const MANIFEST = 'manifest.json';
 
@@ -23,10 +27,12 @@ export const MANIFEST = 'manifest.json';
 export class BackupError extends Error {}
 
 export type Manifest = {
-  format: 'geekly-backup/1';
+  format: 'geekly-backup/2';
   createdAt: string;
   database: { kind: 'postgres' | 'pglite'; file: string; size: number; sha256: string };
-  objects: { key: string; size: number; sha256: string }[];
+  /** Decision 060: the dump, this manifest and the stored objects are encrypted with age. */
+  encrypted: boolean;
+  objects: { key: string; size: number; sha256: string; contentType: string }[];
   /** Keys the snapshot names that the storage did not have when the backup was taken. */
   missing: string[];
 };
@@ -34,7 +40,7 @@ export type Manifest = {
 /** A database held still: the keys it names, and a dump of exactly that state. */
 export type Snapshot = {
   kind: 'postgres' | 'pglite';
-  keys: { key: string; size: number }[];
+  keys: { key: string; size: number; contentType: string }[];
   /** Writes the dump to `file`. */
   dump(file: string): Promise<void>;
   release(): Promise<void>;
@@ -147,48 +153,202 @@ async function checksumObject(storage: FileStorage, key: string) {
   }
 }
 
-/** Writes `dir`/database.(dump|tar.gz) and `dir`/manifest.json; answers the manifest. */
-export async function writeBackup(snapshot: Snapshot, storage: FileStorage, dir: string): Promise<Manifest> {
-  await mkdir(dir, { recursive: true });
-  const file = snapshot.kind === 'postgres' ? 'database.dump' : 'database.tar.gz';
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+const keyId = (key: string) => createHash('sha256').update(key).digest('hex');
+const objectFile = (objectsDir: string, sha256: string, encrypted: boolean) =>
+  join(objectsDir, `${sha256}${encrypted ? '.age' : ''}`);
+
+/** The newest earlier backup's index beside `dir`: which keys it stored as which content (for an incremental). */
+async function previousIndex(dir: string): Promise<Map<string, string>> {
+  const root = dirname(dir);
+  const names = (await readdir(root).catch(() => [] as string[]))
+    .filter((n) => n.startsWith('geekly-') && join(root, n) !== dir)
+    .sort()
+    .reverse();
+  for (const name of names) {
+    const index = await readIndex(join(root, name)).catch(() => null);
+    if (index) return new Map(index.objects.map((o) => [o.k, o.o]));
+  }
+  return new Map();
+}
+
+/**
+ * Copies one object into the shared store by its content: streamed from storage into a private temporary file
+ * while hashed, then encrypted (or renamed) into place. Answers its size and SHA-256, or null when missing.
+ */
+async function copyObject(storage: FileStorage, key: string, opts: BackupOptions) {
+  const tmp = join(opts.objectsDir, `.tmp-${randomUUID()}`);
   try {
-    await snapshot.dump(join(dir, file));
+    let source: NodeJS.ReadableStream;
+    try {
+      source = await storage.read(key);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+    const hash = createHash('sha256');
+    let size = 0;
+    await pipeline(
+      source as AsyncIterable<Buffer>,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      createWriteStream(tmp, { mode: 0o600 }),
+    );
+    const sha256 = hash.digest('hex');
+    const target = objectFile(opts.objectsDir, sha256, !!opts.recipient);
+    if (!(await exists(target))) {
+      if (opts.recipient) await encryptTo(opts.recipient, createReadStream(tmp), target);
+      else await rename(tmp, target);
+    }
+    return { sha256, size };
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/** Where a backup keeps the files and how it protects them (decision 060). */
+export type BackupOptions = {
+  /** The store shared by every backup under one root: each object once, named by the SHA-256 of its bytes. */
+  objectsDir: string;
+  /** An age recipient: everything but index.json is encrypted to it. None: in the clear (development only). */
+  recipient?: string;
+};
+
+/** What every backup folder holds in the clear: no personal data, enough to prune and check without the key. */
+export type BackupIndex = {
+  format: 'geekly-backup-index/2';
+  createdAt: string;
+  encrypted: boolean;
+  database: { file: string; size: number; sha256: string };
+  manifest: string;
+  /** Each object: `k` the SHA-256 of its key (never the key, which holds a file name), `o` of its bytes. */
+  objects: { k: string; o: string }[];
+};
+
+export const INDEX = 'index.json';
+
+async function readIndex(dir: string): Promise<BackupIndex> {
+  const index = JSON.parse(await readFile(join(dir, INDEX), 'utf8')) as BackupIndex;
+  if (index.format !== 'geekly-backup-index/2') throw new BackupError(`${dir}: not a Geekly backup`);
+  return index;
+}
+
+/**
+ * Writes `dir`/database.(dump|tar.gz)[.age], `dir`/manifest.json[.age] and `dir`/index.json, and each object the
+ * snapshot names into the shared store (an object an earlier backup stored under the same key is not read again:
+ * keys are never written twice). Answers the manifest.
+ */
+export async function writeBackup(
+  snapshot: Snapshot,
+  storage: FileStorage,
+  dir: string,
+  opts: BackupOptions,
+): Promise<Manifest> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await mkdir(opts.objectsDir, { recursive: true, mode: 0o700 });
+  const plainFile = snapshot.kind === 'postgres' ? 'database.dump' : 'database.tar.gz';
+  try {
+    await snapshot.dump(join(dir, plainFile));
   } finally {
     await snapshot.release();
   }
+  const file = opts.recipient ? `${plainFile}.age` : plainFile;
+  if (opts.recipient) {
+    await encryptTo(opts.recipient, createReadStream(join(dir, plainFile)), join(dir, file));
+    await rm(join(dir, plainFile));
+  }
   const dumped = await sha256OfStream(createReadStream(join(dir, file)));
+  const earlier = await previousIndex(dir);
   const objects: Manifest['objects'] = [];
+  const index: BackupIndex['objects'] = [];
   const missing: string[] = [];
-  for (const { key } of snapshot.keys) {
-    const sum = await checksumObject(storage, key);
-    if (sum) objects.push({ key, ...sum });
-    else missing.push(key);
+  for (const { key, size, contentType } of snapshot.keys) {
+    const k = keyId(key);
+    const known = earlier.get(k);
+    const copied =
+      known && (await exists(objectFile(opts.objectsDir, known, !!opts.recipient)))
+        ? { sha256: known, size }
+        : await copyObject(storage, key, opts);
+    if (!copied) {
+      missing.push(key);
+      continue;
+    }
+    objects.push({ key, size: copied.size, sha256: copied.sha256, contentType });
+    index.push({ k, o: copied.sha256 });
   }
   const manifest: Manifest = {
-    format: 'geekly-backup/1',
+    format: 'geekly-backup/2',
     createdAt: new Date().toISOString(),
     database: { kind: snapshot.kind, file, size: dumped.size, sha256: dumped.sha256 },
+    encrypted: !!opts.recipient,
     objects,
     missing,
   };
-  await writeFile(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const manifestFile = opts.recipient ? `${MANIFEST}.age` : MANIFEST;
+  if (opts.recipient) await encryptTo(opts.recipient, Readable.from([manifestText]), join(dir, manifestFile));
+  else await writeFile(join(dir, manifestFile), manifestText, { mode: 0o600 });
+  const written: BackupIndex = {
+    format: 'geekly-backup-index/2',
+    createdAt: manifest.createdAt,
+    encrypted: manifest.encrypted,
+    database: { file, size: dumped.size, sha256: dumped.sha256 },
+    manifest: manifestFile,
+    objects: index,
+  };
+  await writeFile(join(dir, INDEX), `${JSON.stringify(written)}\n`, { mode: 0o600 });
   return manifest;
 }
 
-/** Reads a backup's manifest and checks its dump is the one it describes. */
-export async function readBackup(dir: string): Promise<Manifest> {
-  const manifest = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
-  if (manifest.format !== 'geekly-backup/1') throw new BackupError(`${dir}: not a Geekly backup`);
-  const file = join(dir, manifest.database.file);
+/**
+ * Checks a backup's dump is the one its index describes, and answers its manifest (decrypted with the identity
+ * file for an encrypted backup).
+ */
+export async function readBackup(dir: string, identity?: string): Promise<Manifest> {
+  const index = await readIndex(dir);
+  const file = join(dir, index.database.file);
   const { size } = await stat(file);
   const { sha256 } = await sha256OfStream(createReadStream(file));
-  if (size !== manifest.database.size || sha256 !== manifest.database.sha256)
-    throw new BackupError(`${file} is not the dump the manifest describes (size or SHA-256 differs)`);
-  return manifest;
+  if (size !== index.database.size || sha256 !== index.database.sha256)
+    throw new BackupError(`${file} is not the dump the backup describes (size or SHA-256 differs)`);
+  if (!index.encrypted) return JSON.parse(await readFile(join(dir, index.manifest), 'utf8')) as Manifest;
+  const plain = await decrypted(dir, index.manifest, identity);
+  try {
+    return JSON.parse(await readFile(plain.path, 'utf8')) as Manifest;
+  } finally {
+    await plain.done();
+  }
+}
+
+/** A backup file in the clear: itself, or decrypted into a private temporary folder (removed by `done`). */
+async function decrypted(dir: string, file: string, identity: string | undefined) {
+  if (!file.endsWith('.age')) return { path: join(dir, file), done: async () => {} };
+  if (!identity)
+    throw new BackupError(
+      'This backup is encrypted: give the identity file (--identity or BACKUP_AGE_IDENTITY)',
+    );
+  const tmp = await mkdtemp(join(tmpdir(), 'geekly-restore-'));
+  const path = join(tmp, file.replace(/\.age$/, ''));
+  await decryptWith(identity, join(dir, file), path);
+  return { path, done: () => rm(tmp, { recursive: true, force: true }) };
 }
 
 /** Restores into an empty database on a server (refuses one with any table: it never overwrites). */
-export async function restoreToServer(url: string, dir: string, manifest: Manifest): Promise<void> {
+export async function restoreToServer(
+  url: string,
+  dir: string,
+  manifest: Manifest,
+  identity?: string,
+): Promise<void> {
   if (manifest.database.kind !== 'postgres')
     throw new BackupError('This backup is of the embedded database: restore it with DATABASE_URL unset');
   const client = new pg.Client({ connectionString: url });
@@ -204,22 +364,32 @@ export async function restoreToServer(url: string, dir: string, manifest: Manife
     await client.end();
   }
   const target = withoutPassword(url);
-  await run(
-    'pg_restore',
-    [
-      '--no-owner',
-      '--no-privileges',
-      '--exit-on-error',
-      '--single-transaction',
-      `--dbname=${target.url}`,
-      join(dir, manifest.database.file),
-    ],
-    target.env,
-  );
+  const dump = await decrypted(dir, manifest.database.file, identity);
+  try {
+    await run(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${target.url}`,
+        dump.path,
+      ],
+      target.env,
+    );
+  } finally {
+    await dump.done();
+  }
 }
 
 /** Restores the embedded database into `pgDir` (which must not hold one). */
-export async function restoreToPglite(pgDir: string, dir: string, manifest: Manifest): Promise<void> {
+export async function restoreToPglite(
+  pgDir: string,
+  dir: string,
+  manifest: Manifest,
+  identity?: string,
+): Promise<void> {
   if (manifest.database.kind !== 'pglite')
     throw new BackupError('This backup is of a PostgreSQL server: restore it with DATABASE_URL set');
   const exists = await stat(join(pgDir, 'PG_VERSION')).then(
@@ -227,12 +397,38 @@ export async function restoreToPglite(pgDir: string, dir: string, manifest: Mani
     () => false,
   );
   if (exists) throw new BackupError(`${pgDir} already holds a database: move it away or restore elsewhere`);
-  const bytes = await readFile(join(dir, manifest.database.file));
+  const dump = await decrypted(dir, manifest.database.file, identity);
+  const bytes = await readFile(dump.path).finally(() => dump.done());
   const tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
   const blob = new Blob([new Uint8Array(tar)]);
   const client = new PGlite(pgDir, { loadDataDir: blob });
   await client.waitReady;
   await client.close();
+}
+
+/**
+ * Puts every object of the manifest back into `storage` from the backup's store (decrypted with the identity
+ * file), as attached objects: written, then sealed, so the app serves them as before. Answers how many.
+ */
+export async function restoreObjects(
+  manifest: Manifest,
+  objectsDir: string,
+  storage: FileStorage,
+  identity?: string,
+): Promise<number> {
+  for (const o of manifest.objects) {
+    const name = `${o.sha256}${manifest.encrypted ? '.age' : ''}`;
+    const plain = await decrypted(objectsDir, name, identity);
+    try {
+      await storage.put(o.key, await readFile(plain.path), o.contentType);
+    } finally {
+      await plain.done();
+    }
+    const stored = await storage.head(o.key);
+    if (!stored || !(await storage.seal(o.key, stored.etag)))
+      throw new BackupError(`${o.key} could not be restored into storage`);
+  }
+  return manifest.objects.length;
 }
 
 /** Checks the storage still holds every object of the manifest, byte for byte. */

@@ -6,7 +6,6 @@ import { geekLogins, liveEvents, livePresence, users } from '../../db/schema.ts'
 export const EVENTS_CHANNEL = 'geekly_events';
 /** A stream that missed more than this many events refetches instead of replaying (decision 019). */
 export const REPLAY_LIMIT = 500;
-export const EVENT_RETENTION_MS = 24 * 3_600_000;
 
 /**
  * The student's events (API.md), and one for staff only: `records`, a task's internal records changed (a note,
@@ -126,8 +125,13 @@ export async function latestUserEventId(db: Db, userId: string): Promise<number>
   return row?.id ?? 0;
 }
 
-export async function pruneEvents(db: Db, now: Date) {
-  await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)));
+/** Deletes the events older than `keepMs` (RETENTION_LIVE_EVENT_HOURS, decision 059); answers how many. */
+export async function pruneEvents(db: Db, now: Date, keepMs: number): Promise<number> {
+  const rows = await db
+    .delete(liveEvents)
+    .where(lt(liveEvents.createdAt, new Date(now.getTime() - keepMs)))
+    .returning({ id: liveEvents.id });
+  return rows.length;
 }
 
 export async function markPresent(db: Db, userId: string, processId: string) {

@@ -84,7 +84,9 @@ export async function startLive(
     if (hub.userCount > 0) quietly(refreshPresence(db, processId));
   }, opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
-  const stopPrune = every(PRUNE_MS, 'live events prune', () => pruneEvents(db, ctx.now()));
+  const stopPrune = every(PRUNE_MS, 'live events prune', () =>
+    pruneEvents(db, ctx.now(), ctx.config.RETENTION_LIVE_EVENT_HOURS * 3_600_000),
+  );
 
   return {
     hub,

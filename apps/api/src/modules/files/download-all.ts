@@ -23,9 +23,12 @@ export function uniqueNames(names: readonly string[]): string[] {
 export function zipStream(
   storage: Pick<FileStorage, 'read'>,
   files: readonly { location: string; name: string; size: number; createdAt: Date }[],
+  /** Bytes the server made (the account export's account.json), added first. */
+  made: readonly { name: string; body: Buffer; mtime: Date }[] = [],
 ): Readable {
   const zip = new ZipFile();
-  const names = uniqueNames(files.map((f) => f.name));
+  for (const m of made) zip.addBuffer(m.body, m.name, { mtime: m.mtime });
+  const names = uniqueNames([...made.map((m) => m.name), ...files.map((f) => f.name)]).slice(made.length);
   files.forEach((f, i) => {
     zip.addReadStreamLazy(names[i] ?? f.name, { size: f.size, mtime: f.createdAt, compress: false }, (cb) => {
       storage.read(f.location).then(

@@ -35,23 +35,23 @@ export async function claimUploadRows(db: Db, keys: string[], at: Date): Promise
 }
 
 /**
- * Locks (skipping those another process holds) up to `limit` uploads that were signed but never attached, whose
- * policy expired before `expiredBefore`; answers their keys.
+ * Takes up to `limit` uploads that were signed but never attached, whose policy expired before `expiredBefore`:
+ * deletes their rows in one statement (skipping rows another process or an attach holds) and answers their keys.
+ * The caller removes the objects afterwards, outside any transaction (a storage call never holds a row lock).
  */
-export async function lockStaleUploads(db: Db, expiredBefore: Date, limit: number): Promise<string[]> {
-  const rows = await db
+export async function takeStaleUploads(db: Db, expiredBefore: Date, limit: number): Promise<string[]> {
+  const stale = db
     .select({ key: fileUploads.key })
     .from(fileUploads)
     .where(and(isNull(fileUploads.claimedAt), lt(fileUploads.expiresAt, expiredBefore)))
     .orderBy(asc(fileUploads.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+  const rows = await db
+    .delete(fileUploads)
+    .where(inArray(fileUploads.key, stale))
+    .returning({ key: fileUploads.key });
   return rows.map((r) => r.key);
-}
-
-export async function deleteUploadRows(db: Db, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.delete(fileUploads).where(inArray(fileUploads.key, keys));
 }
 
 export async function insertOrderFiles(db: Db, values: NewOrderFileRow[]): Promise<OrderFileRow[]> {

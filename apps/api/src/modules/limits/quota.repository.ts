@@ -36,3 +36,10 @@ export async function counterResetsInMs(db: Db, key: string): Promise<number> {
     from rate_limits where key = ${key}`);
   return Math.max(0, Number(rowsOf<TtlRow>(res)[0]?.ttl_ms ?? 0));
 }
+
+/** Gives `weight` back to the counter `key` in its current window (what a call that failed for us had taken). */
+export async function giveBackToCounter(db: Db, key: string, weight: number): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set hits = greatest(hits - ${weight}, 0)
+    where key = ${key} and window_ends_at > now()`);
+}

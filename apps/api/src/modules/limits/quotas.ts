@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { rateLimited } from '../../lib/app-error.ts';
-import { counterResetsInMs, takeFromCounter } from './quota.repository.ts';
+import { counterResetsInMs, giveBackToCounter, takeFromCounter } from './quota.repository.ts';
 
 /**
  * Decision 030: a limit on what costs storage, mail or SMS, counted in PostgreSQL (so it holds across API
@@ -31,4 +31,9 @@ export async function takeQuota(db: Db, quota: Quota, subject: string, weight = 
   if (await takeFromCounter(db, { key, weight, max: quota.max, windowMs: quota.windowMs })) return;
   const resetsIn = (await counterResetsInMs(db, key)) || quota.windowMs;
   throw rateLimited(quota.message(waitInWords(resetsIn)), resetsIn);
+}
+
+/** Gives back what `takeQuota` took for `subject`, when the thing it paid for failed on our side (no SMS left). */
+export async function giveBackQuota(db: Db, quota: Quota, subject: string, weight = 1): Promise<void> {
+  await giveBackToCounter(db, `quota:${quota.name}:${subject}`, weight);
 }

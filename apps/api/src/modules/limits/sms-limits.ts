@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { takeQuota } from './quotas.ts';
+import { giveBackQuota, takeQuota } from './quotas.ts';
 import { usageLimits } from './usage-limits.ts';
 
 /**
@@ -14,4 +14,13 @@ export async function takeSmsQuotas(ctx: AppContext, who: { userId: string; phon
   await takeQuota(db, limits.smsPerAccountPhone, `${who.userId}|${who.phone}`);
   await takeQuota(db, limits.smsPerPhone, who.phone);
   await takeQuota(db, limits.smsPerAddress, who.ip);
+}
+
+/** A send that failed on the provider's side costs the student nothing: each limit gets its count back. */
+export async function giveBackSmsQuotas(ctx: AppContext, who: { userId: string; phone: string; ip: string }) {
+  const limits = usageLimits(ctx.config);
+  const db = ctx.database.db;
+  await giveBackQuota(db, limits.smsPerAccount, who.userId);
+  await giveBackQuota(db, limits.smsPerPhone, who.phone);
+  await giveBackQuota(db, limits.smsPerAddress, who.ip);
 }

@@ -5,6 +5,7 @@ import {
   staffAccountSchema,
   staffPatchSchema,
 } from '@geekly/domain/ops/back-office.ts';
+import { rejectedMailListSchema } from '@geekly/domain/ops/rejected-mail.ts';
 import { topUpAmountSchema } from '@geekly/domain/payments/amount-schemas.ts';
 import { emailField } from '@geekly/domain/users/user-schemas.ts';
 import { opsGeekProfileSchema } from '@geekly/domain/workspace/workspace-contract.ts';
@@ -15,6 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { opsApplicationsRoutes } from '../applications/ops-applications.routes.ts';
+import { rejectedMail } from '../notifications/rejected-mail.ts';
 import { geekEarningsRoutes } from '../payments/geek-earnings.routes.ts';
 import { creditBalance } from './credit-balance.ts';
 import { createGeekProfile, editGeek } from './geek-profiles.ts';
@@ -147,6 +149,18 @@ export function opsRoutes(ctx: AppContext, session: Session) {
           },
         },
         async (request) => editGeek(ctx, currentUser(request), request.params.id, request.body),
+      );
+
+      s.get(
+        '/ops/mail/rejected',
+        {
+          schema: {
+            tags: ['ops'],
+            summary: 'Mail the SMTP server refused for good (5xx), newest first: not retried (decision 059)',
+            response: { 200: rejectedMailListSchema, ...errorResponses(401, 403) },
+          },
+        },
+        async () => rejectedMail(ctx),
       );
 
       s.get(

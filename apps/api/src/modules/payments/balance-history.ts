@@ -9,7 +9,7 @@ import type { UserRow } from '../users/users.repository.ts';
 const PAGE_SIZE = 20;
 
 /** How a ledger transaction reads in the client's history; the task number is added where there is one. */
-function describe(kind: string, orderNumber: number | null): string {
+export function describeBalanceEntry(kind: string, orderNumber: number | null): string {
   const task = orderNumber === null ? 'your task' : `task #${orderNumber}`;
   switch (kind) {
     case 'card_top_up':
@@ -66,7 +66,7 @@ export async function balanceHistory(ctx: AppContext, user: UserRow, page: numbe
     _id: r.id,
     created_at: r.createdAt.toISOString(),
     kind: r.kind,
-    description: describe(r.kind, r.orderNumber ?? null),
+    description: describeBalanceEntry(r.kind, r.orderNumber ?? null),
     amount: centsToDollars(r.amountCents),
     order_id: r.orderId,
     order_number: r.orderNumber ?? null,

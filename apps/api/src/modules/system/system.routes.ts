@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { buildInfo, publishBuildInfo } from '../../lib/build-info.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 
 export const healthSchema = z.object({
   status: z.literal('ok'),
+  version: z.string().describe('The release (package.json version): CHANGELOG.md says what changed'),
+  commit: z.string().describe('The commit the release was built from (BUILD_COMMIT, or git)'),
   staging: z
     .boolean()
     .describe(
@@ -21,6 +24,8 @@ export const healthSchema = z.object({
 export function systemRoutes(ctx: AppContext) {
   // Known at start-up: production mode with the sandbox allowed by ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION.
   const staging = ctx.config.PRODUCTION && ctx.config.GATEWAY === 'sandbox';
+  const build = buildInfo(ctx.config.BUILD_COMMIT);
+  publishBuildInfo(build);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
@@ -35,7 +40,7 @@ export function systemRoutes(ctx: AppContext) {
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { status: 'ok' as const, staging };
+        return { status: 'ok' as const, staging, ...build };
       },
     );
     r.get(

@@ -4,8 +4,17 @@ import { phoneVerifications } from '../../db/schema.ts';
 
 export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
 
-export async function insertPhoneVerification(db: Db, row: typeof phoneVerifications.$inferInsert) {
-  await db.insert(phoneVerifications).values(row);
+export async function insertPhoneVerification(
+  db: Db,
+  row: typeof phoneVerifications.$inferInsert,
+): Promise<string> {
+  const [inserted] = await db.insert(phoneVerifications).values(row).returning({ id: phoneVerifications.id });
+  return inserted?.id ?? '';
+}
+
+/** Forgets a code that never reached the phone (the send failed), so the one sent before still counts. */
+export async function deletePhoneVerification(db: Db, id: string): Promise<void> {
+  await db.delete(phoneVerifications).where(eq(phoneVerifications.id, id));
 }
 
 /** The newest code sent to the user, locked: attempts are counted one at a time. */

@@ -7,11 +7,12 @@ import {
 } from '@geekly/domain/users/phone-verification.ts';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { validationError } from '../../lib/app-error.ts';
-import { takeSmsQuotas } from '../limits/sms-limits.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { giveBackSmsQuotas, takeSmsQuotas } from '../limits/sms-limits.ts';
 import { settleReferralBonus } from '../referral/referral-bonus.ts';
 import { PHONE_HELD_MESSAGE, phoneHeld } from './phone-holds.ts';
 import {
+  deletePhoneVerification,
   insertPhoneVerification,
   lockLatestVerification,
   updatePhoneVerification,
@@ -29,16 +30,27 @@ export async function sendPhoneCode(ctx: AppContext, user: UserRow, from: { ip: 
   const now = ctx.now();
   // Decision 029: no code for a number that verifies another account (the check refuses it too).
   if (await phoneHeld(db, user.phone, user.id, now)) throw validationError({ phone: PHONE_HELD_MESSAGE });
-  await takeSmsQuotas(ctx, { userId: user.id, phone: user.phone, ip: from.ip });
+  const who = { userId: user.id, phone: user.phone, ip: from.ip };
+  await takeSmsQuotas(ctx, who);
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
-  await insertPhoneVerification(db, {
+  const id = await insertPhoneVerification(db, {
     userId: user.id,
     phone: user.phone,
     codeHash: hashCode(user.id, code).toString('hex'),
     expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MS),
     createdAt: now,
   });
-  await ctx.sms.send({ to: user.phone, text: `Your Geekly code is ${code}. It expires in 10 minutes.` });
+  try {
+    await ctx.sms.send({ to: user.phone, text: `Your Geekly code is ${code}. It expires in 10 minutes.` });
+  } catch (err) {
+    // The provider is down or refused: nothing reached the phone, so nothing is spent (decision 059).
+    await deletePhoneVerification(db, id);
+    await giveBackSmsQuotas(ctx, who);
+    console.error('SMS send failed', err);
+    throw new AppError('GATEWAY_UNAVAILABLE', PHONE_CODE_MESSAGES.sendFailed, {
+      errorType: 'sms_unavailable',
+    });
+  }
   return { sent: true, phone_verified: false };
 }
 

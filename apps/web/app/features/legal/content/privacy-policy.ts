@@ -1,7 +1,7 @@
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
 // Seed 001 §2 and §6: six sections, effective from 25 May 2018; only authorised staff access data; privacy
-// requests go by e-mail. The wording is ours.
+// requests go by e-mail. The wording is ours. Section 4's periods are decision 059's settings' defaults.
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
   description: `What personal data ${COMPANY} collects, why, who can see it and how to exercise your rights.`,
@@ -53,7 +53,18 @@ export const privacyPolicy: LegalDocument = {
       id: 'retention',
       title: '4. How long we keep it and how we protect it',
       body: [
-        'We keep account and task data while your account is open and for as long as needed afterwards to settle refunds, resolve disputes and meet legal obligations; payment records are kept for the period accounting law requires.',
+        'We keep your account and task data while your account is open. When you delete your account, we erase your personal data at once (see "Your rights"). Some data is kept for a shorter time, whatever you do:',
+        {
+          items: [
+            'E-mails we send you: the text is deleted as soon as the e-mail is sent; we keep the address, subject and time while your account is open.',
+            'Files uploaded but never attached to a task or message: deleted one day after the upload link expired.',
+            'One-time log-in links: stored only as a fingerprint, and deleted 7 days after they expire.',
+            'Limits on attempts (log-ins, uploads, messages, text messages): kept only until their time window ends, at most one day.',
+            'Live updates of your pages: kept for one day, so a page that reconnects can catch up.',
+            'Backups of our database and files: kept for up to 7 daily and 4 weekly copies, encrypted, then deleted; an erased account disappears from them as they expire.',
+          ],
+        },
+        'Payment records (amounts, dates and the status of payments and refunds) and our staff’s action log are kept for the period accounting law requires, without your name once your account is deleted.',
         'Data is sent over encrypted connections, passwords are stored only as hashes, and access is limited to authorised staff.',
       ],
     },
@@ -62,7 +73,8 @@ export const privacyPolicy: LegalDocument = {
       title: '5. Your rights',
       body: [
         'Depending on where you live, including under the EU General Data Protection Regulation, you may ask to access, correct, delete or receive a copy of your data, object to or restrict its use, and withdraw a consent you gave at any time.',
-        `Send privacy requests by e-mail to ${SUPPORT_EMAIL} from the address registered with your account. We answer within one month. You may also complain to your local data protection authority.`,
+        'On your profile, "Download my data" gives you at once a copy of your profile, tasks, messages, payments, balance history and files, and "Delete my account" erases your personal data: your e-mail, phone, messages and files. Money still in flight is settled as the Terms of Service say, and we tell you how before you confirm.',
+        `Send other privacy requests by e-mail to ${SUPPORT_EMAIL} from the address registered with your account. We answer within one month. You may also complain to your local data protection authority.`,
       ],
     },
     {

@@ -1,3 +1,4 @@
+import type { RejectedMailList } from '@geekly/domain/ops/rejected-mail.ts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type Presigned, postToStorage, type StorageUploadError } from '../../../lib/storage-upload.ts';
@@ -73,6 +74,12 @@ export const useAudit = (orderId?: string) =>
       return opsApi<AuditPage>(`/ops/audit${search ? `?${search}` : ''}`);
     },
     getNextPageParam: (last) => last.next ?? undefined,
+  });
+/** Decision 059: mail the SMTP server refused for good, newest first. */
+export const useRejectedMail = () =>
+  useQuery({
+    queryKey: ['ops', 'mail', 'rejected'],
+    queryFn: () => opsApi<RejectedMailList>('/ops/mail/rejected'),
   });
 export const useGeeks = () =>
   useQuery({ queryKey: ['ops', 'geeks'], queryFn: () => opsApi<Geek[]>('/ops/geeks') });
