@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { bearerSession } from '../../../lib/bearer-session.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { bearerSession } from '../../../lib/bearer-session.ts';
 
 // The back office's own bearer token (decision 021): the operator API takes no client cookie, and a student's
 // session never reaches these calls. It lives 2 hours and the API renews it while it is used (decision 027).
