@@ -24,6 +24,8 @@ export default [
   route('r/:key/*', 'routes/referral-link.tsx'),
   // The link mailed to a new notification e-mail (decision 028).
   route('confirm-email/:token', 'routes/confirm-email.tsx'),
+  // The link mailed to an account without a password that chose one (issue 34).
+  route('set-password/:token', 'routes/set-password.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),

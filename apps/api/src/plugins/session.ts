@@ -90,6 +90,15 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
       const renewal = staffRenewal(claims, now);
       if (renewal) reply.header(STAFF_TOKEN_HEADER, await ctx.tokens.sign(claims, renewal));
     },
+    /** The signed-in client of a call that needs no session, or null (no token, a revoked one, or not a client). */
+    async optionalClient(request: FastifyRequest): Promise<UserRow | null> {
+      try {
+        const { user } = await authenticate(ctx, request);
+        return user.role === 'client' ? user : null;
+      } catch {
+        return null;
+      }
+    },
     setSessionCookie(reply: FastifyReply, jwt: string) {
       reply.setCookie(SESSION_COOKIE, jwt, {
         httpOnly: true,
