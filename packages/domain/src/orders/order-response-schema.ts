@@ -81,6 +81,7 @@ export const orderResponseSchema = z.object({
     .nullable()
     .describe('when the work counts as accepted if the client neither accepts nor disputes it'),
   messages_count: z.number().int(),
+  unread_messages: z.number().int().describe('messages to the student on this task still unread'),
   payment_state: z.enum(['unpaid', 'partially_paid', 'fully_paid']),
   deleted: z.boolean(),
   changeable: z.boolean(),
