@@ -77,6 +77,7 @@ function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
                 <span className={s.messages} title="Messages">
                   {order.messages_count} {order.messages_count === 1 ? 'message' : 'messages'}
                 </span>
+                <UnreadMark count={order.unread_messages} />
                 <StatusChip status={order.status} />
                 <RatedNote order={order} />
               </span>
@@ -85,6 +86,17 @@ function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Issue 34: a task with messages the student has not read says so, in words to a screen reader too. */
+function UnreadMark({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className={s.unread} data-testid="unread-mark">
+      <span aria-hidden="true">{count} new</span>
+      <span className="visually-hidden">{`${count} unread ${count === 1 ? 'message' : 'messages'}`}</span>
+    </span>
   );
 }
 
