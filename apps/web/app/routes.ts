@@ -70,7 +70,15 @@ export default [
       route('payment-error', 'routes/payment-error.tsx', { id: 'checkout-payment-error' }),
       route('server-payment-error', 'routes/payment-error.tsx', { id: 'checkout-server-payment-error' }),
     ]),
-    route('neworder/:orderId/checkout', 'routes/checkout.tsx', { id: 'neworder-checkout' }),
+    // Seed 000 §2: the new-order flow's checkout has the same sub-routes, and a cancelled card returns into it.
+    route('neworder/:orderId/checkout', 'routes/checkout.tsx', { id: 'neworder-checkout' }, [
+      route('payment', 'routes/order-payment.tsx', { id: 'neworder-checkout-payment' }),
+      route('payment-success', 'routes/payment-success.tsx', { id: 'neworder-checkout-payment-success' }),
+      route('payment-error', 'routes/payment-error.tsx', { id: 'neworder-checkout-payment-error' }),
+      route('server-payment-error', 'routes/payment-error.tsx', {
+        id: 'neworder-checkout-server-payment-error',
+      }),
+    ]),
     // Account (issue 15): profile, referral, subscription.
     route('profile', 'routes/profile.tsx'),
     route('referral', 'routes/referral.tsx'),

@@ -1,3 +1,4 @@
+import { PAYMENT_CONTEXTS } from '@geekly/domain/payments/pay-schemas.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -430,7 +431,7 @@ export const payments = pgTable(
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     /** The gateway's fingerprint of the card that paid (a referral abuse signal, decision 017). */
     cardFingerprint: text('card_fingerprint'),
-    context: text('context', { enum: ['checkout', 'add_ons', 'order'] }),
+    context: text('context', { enum: PAYMENT_CONTEXTS }),
     partial: boolean('partial').notNull().default(false),
     /** What the card pays. */
     amountCents: cents('amount_cents').notNull(),
