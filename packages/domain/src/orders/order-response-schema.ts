@@ -87,6 +87,9 @@ export const orderResponseSchema = z.object({
   changeable: z.boolean(),
   under_review: z.boolean(),
   files_from_geek_shown: z.boolean(),
+  refund_window_closed: z
+    .boolean()
+    .describe('a refund could have been asked, but the 60 days after delivery have passed (refund_until)'),
   can: z.object({
     rate: z.boolean(),
     request_refund: z.boolean(),

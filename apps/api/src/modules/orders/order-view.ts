@@ -192,6 +192,7 @@ export function toOrderView(
     changeable: !locked,
     under_review: isUnderReview(o),
     files_from_geek_shown: showsFilesFromGeek(o),
+    refund_window_closed: canRequestRefund(o) && isRefundWindowOver(o, extra.now),
     can: {
       rate: canRate(o),
       request_refund: canRequestRefund(o) && !isRefundWindowOver(o, extra.now),
