@@ -373,6 +373,21 @@ export async function acceptanceCandidates(db: Db, dueBefore: Date, limit: numbe
 }
 
 /** The ids of a client's tasks on one course that the task list shows (not removed, not Deleted). */
+/** The caller's listed tasks on one course, whole rows (what the group's preview judges each by). */
+export async function userOrdersBySubject(db: Db, userId: string, subject: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.subject, subject),
+        eq(orders.clientRemove, false),
+        sql`${orders.systemClientStatus} <> 'Deleted'`,
+      ),
+    );
+}
+
 export async function userOrderIdsBySubject(db: Db, userId: string, subject: string): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })

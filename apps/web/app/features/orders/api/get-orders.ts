@@ -20,7 +20,7 @@ export type OrderSummary = {
   unread_messages: number;
   mark: number;
   additional: string[];
-  can: { rate: boolean };
+  can: { rate: boolean; change_subject: boolean };
   status: {
     key: string;
     label: string;
