@@ -56,6 +56,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
   const hintOptions = { httpOnly: false, sameSite: 'lax', secure, path: '/' } as const;
   // Sessions from before the hint existed get it on their next request (a page load is one).
   app.addHook('onSend', async (request, reply) => {
+    // A session cookie the server refused (401) is dropped with its hint, so a public page's inline loader, which
+    // sends a hinted visitor to /orders before it paints (issue 34), cannot send them round again (nor the next
+    // request give the hint back to the dead cookie).
+    if (reply.statusCode === 401 && !request.headers.authorization && request.cookies[SESSION_COOKIE]) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      return;
+    }
     if (!request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE]) return;
     if (String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_MAX_AGE_SECONDS });
