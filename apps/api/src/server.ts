@@ -12,7 +12,14 @@ import type { AppContext } from './app-context.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { openPglite, openPostgres } from './db/database.ts';
-import { DEMO_STAFF, DEMO_STUDENT, DEMO_SUPPORT, seedDemoData, seedReferenceData } from './db/seed.ts';
+import {
+  DEMO_STAFF,
+  DEMO_STUDENT,
+  DEMO_SUPPORT,
+  type DemoFile,
+  seedDemoData,
+  seedReferenceData,
+} from './db/seed.ts';
 import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
@@ -52,9 +59,10 @@ export async function main(options: StartOptions = {}) {
   // Decision 031: demo staff with the README's passwords in development only (production refuses SEED_DEMO).
   const demoStaff = config.SEED_DEMO && config.NODE_ENV === 'development' && !config.PRODUCTION;
   // Under the migration lock, so processes starting together neither migrate nor seed at the same time.
+  let demoFiles: DemoFile[] = [];
   await database.migrate(async () => {
     await seedReferenceData(database.db);
-    if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+    if (config.SEED_DEMO) demoFiles = await seedDemoData(database.db, new Date(), { staff: demoStaff });
   });
 
   const transport =
@@ -97,6 +105,8 @@ export async function main(options: StartOptions = {}) {
     }),
     now,
   };
+  // The demo's delivered final draft (written with the demo data, the first time only).
+  for (const file of demoFiles) await ctx.storage.put(file.key, file.bytes, file.contentType);
   await options.webBuild;
   const app = await buildApp(ctx, { loggerInstance: log });
 
