@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
+import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import {
   createPricedTask,
   creditStudent,
   expectNoSeriousA11yViolations,
+  JSON_CALL,
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
@@ -106,4 +109,78 @@ test('A paid task leaves checkout for the task page', async ({ page }, testInfo)
   await payFromBalance(page.request, id, { cents: 3000 });
   await page.goto(`/order/${id}/checkout`);
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+});
+
+test('The new-order flow: the deposit choice survives leaving and coming back; a cancelled card returns into the flow, a paid one opens /order/{id}', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpStudent(page, testInfo);
+  // 'Help me with my task' from the popup of a task added by a link (decision 046).
+  await page.goto('/orders?title=Flow%20essay&subject=english');
+  await page.getByRole('dialog').getByRole('button', { name: 'Help me with my task' }).click();
+  await expect(page).toHaveURL(/\/neworder\/[^/]+$/);
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const additional = async () =>
+    (
+      (await (await page.request.get(`/api/v3/orders/${id}`, { headers: JSON_CALL })).json()) as {
+        additional: string[];
+      }
+    ).additional;
+  await page.getByLabel('Pages').selectOption({ label: '1 page · 275 words' });
+  const deposit = page.getByRole('checkbox', { name: '30% deposit' });
+  // Ticked once, when the task was created; the student's 'pay in full' then stays.
+  await expect(deposit).toBeChecked();
+  await deposit.click();
+  await expect(deposit).not.toBeChecked();
+  await expect.poll(additional).not.toContain('partial_payment');
+  await page.getByRole('link', { name: 'Task files' }).click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}/upload$`));
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}$`));
+  await expect(deposit).not.toBeChecked();
+  await page.reload();
+  await expect(deposit).not.toBeChecked();
+
+  // Checkout in the flow, and back by 'Edit task': still the full price.
+  await page
+    .getByTestId('task-quote')
+    .getByRole('link', { name: /^Pay \$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}/checkout$`));
+  await page.getByRole('link', { name: 'Edit task' }).click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}$`));
+  await expect(deposit).not.toBeChecked();
+  expect(await additional()).not.toContain('partial_payment');
+  await page
+    .getByTestId('task-quote')
+    .getByRole('link', { name: /^Pay \$/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}/checkout$`));
+  await expect(page.getByRole('checkbox', { name: '30% deposit' })).not.toBeChecked();
+
+  // The checkout's sub-routes exist in the flow: a declined card's popup closes back onto its checkout.
+  await page.goto(`/neworder/${id}/checkout/payment-error?reason=card_declined`);
+  const declined = page.getByRole('dialog');
+  await expect(declined).toBeVisible();
+  await declined.getByRole('button', { name: /close/i }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}/checkout$`));
+
+  // A card payment cancelled on the gateway's page comes back into the flow.
+  await page.getByRole('button', { name: /^Pay \$\d/ }).click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\//);
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(new RegExp(`/neworder/${id}/checkout$`));
+  await expect(page.getByRole('heading', { name: '100% Secure checkout' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, testInfo, 'neworder-checkout-after-cancel');
+
+  // Paid in full by card: thanked over the list; the flow's checkout now opens the task's own page.
+  await page.getByRole('button', { name: /^Pay \$\d/ }).click();
+  await payOnSandboxCardPage(page, CARDS.success);
+  await expect(page).toHaveURL(/\/orders\/payment-success\?payment_id=/);
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  await page.goto(`/neworder/${id}/checkout`);
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+  await expect(page.getByText('Fully paid')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ONE_SIZE, openPage } from '../support/layout.ts';
+import { ONE_SIZE, openPage, shot } from '../support/layout.ts';
 import { JSON_CALL, signUpStudent } from '../support/student.ts';
 
 // Seed 001 §8: the global routing of failures, driven by the answers of the API. Routing does not depend on the
@@ -29,6 +29,23 @@ test("A 401 on any call signs the student out to '/'", ONE_SIZE, async ({ page }
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole('link', { name: 'Sign up free' }).first()).toBeVisible();
 });
+
+test(
+  'A 403 on a page load leads to /access-denied, which leads on to the task list',
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    const task = await studentWithATask(page, testInfo);
+    await page.route('**/api/v3/orders/*', (route) =>
+      route.fulfill({ status: 403, json: { detail: 'Forbidden' } }),
+    );
+    await task.click();
+    await expect(page).toHaveURL(/\/access-denied$/);
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await page.unroute('**/api/v3/orders/*');
+    await page.getByRole('link', { name: 'Go to the task list' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+  },
+);
 
 test(
   'A 503 while the health check fails leads to /healthcheck; while it passes, to /maintenance',
@@ -77,5 +94,22 @@ test(
       .click();
     await expect(dialog.getByText('Incorrect password')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+
+    // Decision 028 (issue 34): after 10 failures for this address and e-mail the server answers 429 with the
+    // wait, and the popup shows the server's words, minutes and all.
+    for (let i = 0; i < 9; i++) {
+      const failed = await page.request.post('/api/v3/factor_auth', {
+        headers: JSON_CALL,
+        data: { type: 'check_code', factor: 'login', value: email, code: `guess ${i}` },
+      });
+      expect(failed.status()).toBe(400);
+    }
+    await dialog
+      .getByRole('button', { name: /log in/i })
+      .last()
+      .click();
+    await expect(dialog.getByText(/^Too many attempts\. Please try again in 1[45] minutes\.$/)).toBeVisible();
+    await expect(dialog.getByText('Please try again later')).toHaveCount(0);
+    await shot(page, testInfo, 'login-throttled');
   },
 );

@@ -174,9 +174,34 @@ test(
   ONE_SIZE,
   async ({ page }, testInfo) => {
     await signUpStudent(page, testInfo);
+    // Issue 34: sent on before the marketing page paints — its document never finishes loading (its first
+    // script in <head> replaces it) — rather than once the app has booted on its load event.
+    await page.addInitScript(() => {
+      addEventListener('load', () => {
+        if (location.pathname !== '/orders')
+          sessionStorage.setItem('geekly.test.marketingLoaded', location.pathname);
+      });
+    });
+    for (const path of ['/about-us', '/lp0_m1', '/']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/orders$/);
+      expect(await page.evaluate(() => sessionStorage.getItem('geekly.test.marketingLoaded'))).toBeNull();
+    }
+    // The legal pages stay (seed 001 §2), and a stale hint sends nobody round in circles: the server's 401
+    // takes it away.
+    await page.goto('/terms-of-service');
+    await expect(page).toHaveURL(/\/terms-of-service$/);
+    await page.context().clearCookies({ name: 'auth_token' });
+    await page.context().addCookies([{ name: 'auth_token', value: 'stale.token.value', url: page.url() }]);
     await page.goto('/about-us');
-    await expect(page).toHaveURL(/\/orders$/);
-    await page.goto('/lp0_m1');
-    await expect(page).toHaveURL(/\/orders$/);
+    await expect
+      .poll(async () => (await page.context().cookies()).some((c) => c.name === 'geekly_session'))
+      .toBe(false);
+    // Signed out where a refused session goes (decision 013), and no further.
+    await expect(page).toHaveURL(/:\d+\/(login)?$/);
+    await page.waitForLoadState('load');
+    await page.goto('/about-us');
+    await expect(page.getByRole('heading', { name: 'About us', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/about-us$/);
   },
 );

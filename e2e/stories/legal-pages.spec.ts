@@ -1,6 +1,21 @@
+import {
+  AUTO_ACCEPT_DAYS,
+  GEEK_SHARE_PERCENT,
+  PLATFORM_CHARGE_PERCENT,
+} from '@geekly/domain/orders/acceptance.ts';
+import { PLATFORM_CHARGE } from '@geekly/domain/payments/public-promises.ts';
 import { expect, test } from '@playwright/test';
+import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, ONE_SIZE, openPage } from '../support/layout.ts';
-import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import { operatorToken } from '../support/operator.ts';
+import {
+  createPricedTask,
+  creditStudent,
+  expectNoSeriousA11yViolations,
+  JSON_CALL,
+  payFromBalance,
+  signUpStudent,
+} from '../support/student.ts';
 
 // Seed 001 §2: the always-visible pages and their sections.
 const PAGES = [
@@ -83,7 +98,7 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
   ).toBeVisible();
   await page.getByText('6. Financial policies').click();
   await expect(page.getByText(/prepay 30% of the price and pay the remaining 70%/)).toBeVisible();
-  await expect(page.getByText(/15% platform charge is already included/)).toBeVisible();
+  await expect(page.getByText(`${PLATFORM_CHARGE} is already included`, { exact: false })).toBeVisible();
   await expect(page.getByText(/NEWUSER gives new users 25% off their first 5 tasks/)).toBeVisible();
 
   await openPage(page, '/privacy-policy');
@@ -127,5 +142,71 @@ test(
       await page.waitForLoadState('networkidle');
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
+  },
+);
+
+test(
+  "The public pages' platform charge and payment release, and the ledger's Geek share, come from the same numbers",
+  ONE_SIZE,
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    // Issue 34, decision 036: what the ledger does not pay the Geek is the charge the pages state.
+    expect(PLATFORM_CHARGE_PERCENT + GEEK_SHARE_PERCENT).toBe(100);
+    const charge = `${PLATFORM_CHARGE_PERCENT}% platform charge`;
+    const release = `${AUTO_ACCEPT_DAYS} days after delivery`;
+    const pages: [string, string[], () => Promise<void>][] = [
+      ['/terms-of-service', [charge, release], () => page.getByText('6. Financial policies').click()],
+      ['/refund-policy', [release], async () => {}],
+      [
+        '/',
+        [charge, release],
+        async () => {
+          for (const q of ['How much does it cost?', 'Can I pay the full price at once?'])
+            await page.getByText(q).click();
+        },
+      ],
+      ['/about-us', [charge, release], async () => {}],
+    ];
+    for (const [path, texts, open] of pages) {
+      await openPage(page, path);
+      await open();
+      const body = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+      for (const text of texts) expect(body, `${path}: ${text}`).toContain(text);
+      // The promise the product does not keep is gone everywhere (issue 34 item 12).
+      expect(body, path).not.toContain('only after you confirm');
+    }
+    await expect(page.getByRole('contentinfo')).toContainText(release);
+
+    // The ledger: an accepted task earns its Geek GEEK_SHARE_PERCENT of the work price, to the cent.
+    await signUpStudent(page, testInfo);
+    const id = await createPricedTask(page.request, {
+      title: 'Share check',
+      subject: 'English',
+      pages: 1,
+      hoursAhead: 100,
+    });
+    await creditStudent(page.request, 30);
+    await payFromBalance(page.request, id, { cents: 2655 });
+    const geekId = await operatorDeliversFinalDraft(
+      page.request,
+      id,
+      { name: 'share.pdf', body: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { name: 'Share Geek', subject: 'English' },
+    );
+    const accepted = await page.request.post(`/api/v3/orders/${id}`, {
+      headers: JSON_CALL,
+      data: { action: 'client_accept' },
+    });
+    expect(accepted.status()).toBe(200);
+    const work = Math.round(
+      ((await accepted.json()) as { client_base_price: number }).client_base_price * 100,
+    );
+    const history = await page.request.get(`/api/v3/ops/geeks/${geekId}/earnings`, {
+      headers: { authorization: `Bearer ${await operatorToken(page.request)}` },
+    });
+    const lines = ((await history.json()) as { lines: { kind: string; amount: number }[] }).lines;
+    expect(lines.filter((l) => l.kind === 'earning').map((l) => Math.round(l.amount * 100))).toEqual([
+      Math.floor((work * GEEK_SHARE_PERCENT) / 100),
+    ]);
   },
 );

@@ -117,6 +117,26 @@ test('The chat button can be dragged and keeps its place across a reload', async
   await expect(button).toBeVisible();
   const start = await button.boundingBox();
   if (!start) throw new Error('no chat button');
+
+  // Issue 34: scrolled to the end, the footer's last line is above the button and its move control.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const copyright = await page.getByText('© 2026 Geekly').boundingBox();
+  for (const control of [
+    button,
+    page.getByRole('button', { name: 'Move the chat button to the other side' }),
+  ]) {
+    const box = await control.boundingBox();
+    if (!box || !copyright) throw new Error('nothing to measure');
+    const apart =
+      box.x >= copyright.x + copyright.width ||
+      copyright.x >= box.x + box.width ||
+      box.y >= copyright.y + copyright.height ||
+      copyright.y >= box.y + box.height;
+    expect(apart, 'the chat button stays off the footer').toBe(true);
+  }
+  await page.screenshot({ path: `screenshots/chat-button-footer-${testInfo.project.name}.png` });
+  await page.evaluate(() => window.scrollTo(0, 0));
+
   const cx = start.x + start.width / 2;
   const cy = start.y + start.height / 2;
 

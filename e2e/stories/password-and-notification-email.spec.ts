@@ -138,3 +138,63 @@ test('A new notification e-mail waits for the link mailed to it; the link confir
   const me = await page.request.get('/api/v3/users/client/me');
   expect(me.status()).toBe(401);
 });
+
+test('Change password: the old one is refused, the new one taken; this browser stays, another is logged out', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo);
+  const signedUp = await page.request.post('/api/v3/users/client/new', {
+    headers: JSON_CALL,
+    data: { email, password: STUDENT_PASSWORD },
+  });
+  expect(signedUp.status()).toBe(201);
+  // A second device signed in to the same account.
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  const phoneLogIn = await phonePage.request.post('/api/v3/factor_auth', {
+    headers: JSON_CALL,
+    data: { type: 'check_code', factor: 'login', value: email, code: STUDENT_PASSWORD, get_user: true },
+  });
+  expect(phoneLogIn.status()).toBe(200);
+  await phonePage.goto('/profile');
+  await expect(phonePage.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'Change password' });
+  await card.getByLabel('Current password').fill('not my password');
+  await card.getByLabel('New password').fill('short');
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByText('Your password must have at least 8 characters')).toBeVisible();
+  await card.getByLabel('New password').fill('my new password 1');
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByText('Your current password is not correct')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await card.getByLabel('Current password').fill(STUDENT_PASSWORD);
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Your password was changed. You stay logged in here; every other device was logged out.',
+  );
+  await expectNoSidewaysScroll(page);
+  await card.screenshot({ path: `screenshots/profile-password-changed-${testInfo.project.name}.png` });
+  await page.screenshot({
+    path: `screenshots/profile-password-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+
+  // This browser is still signed in; the other device is sent to log in on its next call.
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/orders$/);
+  expect((await page.request.get('/api/v3/users/client/me')).status()).toBe(200);
+  expect((await phonePage.request.get('/api/v3/users/client/me')).status()).toBe(401);
+  await phone.close();
+
+  const logIn = (code: string) =>
+    page.request.post('/api/v3/factor_auth', {
+      headers: JSON_CALL,
+      data: { type: 'check_code', factor: 'login', value: email, code, get_user: true },
+    });
+  expect((await logIn(STUDENT_PASSWORD)).status()).toBe(400);
+  expect((await logIn('my new password 1')).status()).toBe(200);
+});

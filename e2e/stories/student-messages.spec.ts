@@ -141,3 +141,50 @@ test("The Geek's messages show the Geek's public name in the panel", async ({ pa
   await expectNoA11yViolations(page);
   await expectNoSidewaysScroll(page);
 });
+
+test('A new message marks its task on the list live, in words to a screen reader; reading it clears the mark and the task page count', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'Unread mark essay',
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+  const ops = await operatorToken(page.request);
+
+  await page.goto('/orders');
+  const row = page.getByRole('link', { name: /Unread mark essay/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('unread-mark')).toHaveCount(0);
+  // The Account Manager writes while the list is open: the mark appears without a reload.
+  for (const message of ['Your task is with our team', 'We found a Geek for you']) {
+    await page.request.post(`/api/v3/ops/orders/${id}/messages`, {
+      headers: { authorization: `Bearer ${ops}` },
+      data: { message, sender_role: 'operator' },
+    });
+  }
+  await expect(row.getByTestId('unread-mark')).toHaveText('2 new2 unread messages');
+  await expect(row).toHaveAccessibleName(/2 unread messages/);
+  await expectNoSidewaysScroll(page);
+  await shot(page, testInfo, 'orders-unread-mark');
+
+  // The task page links to its messages with the same count.
+  await row.click();
+  const messagesLink = page.getByRole('link', { name: 'Messages, 2 unread' });
+  await expect(messagesLink).toBeVisible();
+  await shot(page, testInfo, 'task-messages-link');
+  await messagesLink.click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/messages$`));
+  await expect(
+    page.getByRole('region', { name: 'Task messages' }).getByText('We found a Geek for you'),
+  ).toBeVisible();
+  // Read: the link's count and the list's mark clear.
+  await expect(page.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByRole('link', { name: /Unread mark essay/ })).toBeVisible();
+  await expect(page.getByTestId('unread-mark')).toHaveCount(0);
+});

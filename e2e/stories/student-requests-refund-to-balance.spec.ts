@@ -1,4 +1,6 @@
+import { formatDeadlineDate } from '@geekly/domain/orders/deadline.ts';
 import { expect, test } from '@playwright/test';
+import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { shot } from '../support/layout.ts';
 import { operatorTransition } from '../support/operator.ts';
 import {
@@ -8,6 +10,9 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+
+// The window's end is shown as a day in the browser's zone: fixed, so the expected text is the same day.
+test.use({ timezoneId: 'UTC' });
 
 test('A student asks for a refund to the balance and sees the money back once the operator accepts', async ({
   page,
@@ -73,4 +78,43 @@ test('A student asks for a refund to the balance and sees the money back once th
   await expect(page.getByTestId('balance-amount')).toHaveText('$30.00');
   await expect(page.getByRole('link', { name: 'Balance $30.00' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Task #\d+/ }).first()).toHaveAttribute('href', `/order/${id}`);
+});
+
+test('@one-size Once the 60 days after delivery have passed, the task says until when a refund could be asked', async ({
+  page,
+}, testInfo) => {
+  await signUpStudent(page, testInfo);
+  const id = await createPricedTask(page.request, {
+    title: 'Delivered long ago',
+    subject: 'English',
+    pages: 1,
+    hoursAhead: 100,
+  });
+  await creditStudent(page.request, 30);
+  await payFromBalance(page.request, id, { cents: 2655 });
+  await operatorDeliversFinalDraft(page.request, id, {
+    name: 'final.pdf',
+    body: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  const task = (await (await page.request.get(`/api/v3/orders/${id}`)).json()) as { refund_until: string };
+  const until = formatDeadlineDate(new Date(task.refund_until), 'UTC');
+
+  // Within the window the menu offers the refund.
+  await page.goto(`/order/${id}`);
+  await page.getByRole('button', { name: 'Task menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Request refund' })).toBeVisible();
+
+  // The page opened a minute after the window's end (the browser's clock moved on).
+  await page.clock.install({ time: Date.parse(task.refund_until) + 60_000 });
+  await page.goto(`/order/${id}`);
+  await page.getByRole('button', { name: 'Task menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Request refund' })).toHaveCount(0);
+  const note = page.getByRole('menuitem', { name: `Refunds could be requested until ${until}` });
+  await expect(note).toBeVisible();
+  await expect(note).toHaveAttribute('aria-disabled', 'true');
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'refund-window-over');
+  // The refund popup's address goes back to the task.
+  await page.goto(`/order/${id}/request-refund`);
+  await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
 });

@@ -148,7 +148,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
     'href',
     `/neworder/${orderId}/upload`,
   );
-  // The new-order flow sets the 30% deposit once the task has loaded (seed 000 §4).
+  // The 30% deposit was ticked when the task was created (issue 34: never ticked again after).
   await expect(page.getByRole('checkbox', { name: '30% deposit' })).toBeChecked();
   // Leaving towards the list asks first (seed 000 §4): Stay keeps the task, Leave goes.
   await page.getByRole('banner').getByRole('link', { name: 'Geekly' }).click();

@@ -17,6 +17,7 @@ import {
   DEMO_STAFF,
   DEMO_STUDENT,
   DEMO_SUPPORT,
+  type DemoFile,
   seedDemoData,
   seedDemoGeek,
   seedReferenceData,
@@ -60,9 +61,10 @@ export async function main(options: StartOptions = {}) {
   // Decision 031: demo staff with the README's passwords in development only (production refuses SEED_DEMO).
   const demoStaff = config.SEED_DEMO && config.NODE_ENV === 'development' && !config.PRODUCTION;
   // Under the migration lock, so processes starting together neither migrate nor seed at the same time.
+  let demoFiles: DemoFile[] = [];
   await database.migrate(async () => {
     await seedReferenceData(database.db);
-    if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { staff: demoStaff });
+    if (config.SEED_DEMO) demoFiles = await seedDemoData(database.db, new Date(), { staff: demoStaff });
     if (demoStaff) await seedDemoGeek(database.db);
   });
 
@@ -106,6 +108,8 @@ export async function main(options: StartOptions = {}) {
     }),
     now,
   };
+  // The demo's delivered final draft (written with the demo data, the first time only).
+  for (const file of demoFiles) await ctx.storage.put(file.key, file.bytes, file.contentType);
   await options.webBuild;
   const app = await buildApp(ctx, { loggerInstance: log });
 

@@ -90,11 +90,15 @@ describe('the 60-day refund window', () => {
       const until = Date.parse(early.view.refund_until);
       expect(until - Date.parse(early.view.delivered_at)).toBe(60 * DAY);
       expect(early.view.can.request_refund).toBe(true);
+      expect(early.view.refund_window_closed).toBe(false);
 
       const late = await deliveredTask();
       await moveClock(start + 60 * DAY + 60_000);
       const shown = await call(t, { url: `/orders/${late.id}`, token: late.client.token });
       expect(shown.body.can.request_refund).toBe(false);
+      // Issue 34: the task says the window is over (the page shows 'Refunds could be requested until …').
+      expect(shown.body.refund_window_closed).toBe(true);
+      expect(shown.body.refund_until).toBe(late.view.refund_until);
       const refused = await act(late.client.token, late.id, {
         action: 'client_refund',
         comment: 'balance - late',

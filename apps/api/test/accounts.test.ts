@@ -200,6 +200,14 @@ describe('sessions', () => {
     const out = await call(t, { url: '/logout', method: 'POST', cookie: `auth_token=${token}` });
     expect(String(out.headers['set-cookie'])).toMatch(/geekly_session=;/);
     expect(String(out.headers['set-cookie'])).not.toMatch(/geekly_session=1/);
+    // Issue 34: a refused session cookie takes the hint with it (the public pages' loader trusts the hint).
+    const stale = await call(t, {
+      url: '/users/client/me',
+      cookie: `auth_token=${token}; geekly_session=1`,
+    });
+    expect(stale.status).toBe(401);
+    expect(String(stale.headers['set-cookie'])).toMatch(/geekly_session=;/);
+    expect(String(stale.headers['set-cookie'])).toMatch(/auth_token=;/);
   });
 
   it('log-out answers 204, clears the cookie and revokes the token', async () => {

@@ -99,6 +99,24 @@ describe("changing a group's course", () => {
       expect((await operate(done._id, step)).status, step).toBe(200);
     }
     const theirs = await pricedOrder(t, other.token, { pages: 1, hours: 100, subject: 'Psychology' });
+    // A refunded task keeps its course too, and is not counted as delivered (issue 34).
+    const refunded = await paidTask(client, 'Psychology');
+    expect(
+      (
+        await act(client.token, refunded._id, {
+          action: 'client_refund',
+          comment: 'balance - changed my mind',
+        })
+      ).status,
+    ).toBe(200);
+
+    // Before the change the group says what it would do: every task of the course, loaded on the list or not.
+    const preview = await call(t, { url: '/orders/subject-change?from=Psychology', token: client.token });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ from: 'Psychology', moving: 2, kept_delivered: 1, kept_refund: 1 });
+    expect(
+      (await call(t, { url: '/orders/subject-change?from=Psychology', token: other.token })).body,
+    ).toEqual({ from: 'Psychology', moving: 1, kept_delivered: 0, kept_refund: 0 });
 
     const res = await call(t, {
       url: '/orders/subject-change',
@@ -106,13 +124,17 @@ describe("changing a group's course", () => {
       body: { from: 'Psychology', subject: 'SOCIOLOGY' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ changed: 2, kept: 1, subject: 'Sociology' });
+    expect(res.body).toEqual({ changed: 2, kept: 2, subject: 'Sociology' });
     const subjectOf = async (token: string, id: string) =>
       (await call(t, { url: `/orders/${id}`, token })).body;
     expect((await subjectOf(client.token, a._id)).subject).toBe('Sociology');
     expect(await subjectOf(client.token, b._id)).toMatchObject({ subject: 'Sociology', price: b.price });
     expect((await subjectOf(client.token, done._id)).subject).toBe('Psychology');
     expect((await subjectOf(other.token, theirs._id)).subject).toBe('Psychology');
+    expect((await subjectOf(client.token, refunded._id)).subject).toBe('Psychology');
+    expect(
+      (await call(t, { url: '/orders/subject-change?from=Psychology', token: client.token })).body,
+    ).toEqual({ from: 'Psychology', moving: 0, kept_delivered: 1, kept_refund: 1 });
 
     const bad = await call(t, {
       url: '/orders/subject-change',

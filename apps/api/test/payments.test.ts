@@ -199,6 +199,15 @@ describe('topping up the balance by card (sandbox gateway)', () => {
 });
 
 describe('paying for a task', () => {
+  it("returns a cancelled card from the new-order flow's checkout into that flow (issue 34)", async () => {
+    const c = await client();
+    const o = await pricedOrder(t, c.token, { pages: 1, hours: 100 });
+    const started = await pay(c.token, o._id, { account_balance_use: 0, context: 'neworder_checkout' });
+    expect(started.body.status).toBe('redirect');
+    expect(started.body.gateway.fields.cancel_url).toBe(`http://localhost:3000/neworder/${o._id}/checkout`);
+    expect(started.body.gateway.fields.success_url).toBe('http://localhost:3000/orders/payment-success');
+  });
+
   it('pays the 30% deposit from the balance, then the remaining 70% by card', async () => {
     const c = await client();
     await creditBalance(t, ops, c.id, 10);

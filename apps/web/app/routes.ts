@@ -27,6 +27,8 @@ export default [
   route('undo-email/:token', 'routes/undo-email.tsx'),
   // The link mailed to a Google-only account to confirm its deletion (decision 058).
   route('delete-account/:token', 'routes/delete-account.tsx'),
+  // The link mailed to an account without a password that chose one (issue 34).
+  route('set-password/:token', 'routes/set-password.tsx'),
   layout('routes/client-layout.tsx', [
     route('orders', 'routes/orders.tsx', [
       route(':orderId/created', 'routes/order-created.tsx'),
@@ -71,7 +73,15 @@ export default [
       route('payment-error', 'routes/payment-error.tsx', { id: 'checkout-payment-error' }),
       route('server-payment-error', 'routes/payment-error.tsx', { id: 'checkout-server-payment-error' }),
     ]),
-    route('neworder/:orderId/checkout', 'routes/checkout.tsx', { id: 'neworder-checkout' }),
+    // Seed 000 §2: the new-order flow's checkout has the same sub-routes, and a cancelled card returns into it.
+    route('neworder/:orderId/checkout', 'routes/checkout.tsx', { id: 'neworder-checkout' }, [
+      route('payment', 'routes/order-payment.tsx', { id: 'neworder-checkout-payment' }),
+      route('payment-success', 'routes/payment-success.tsx', { id: 'neworder-checkout-payment-success' }),
+      route('payment-error', 'routes/payment-error.tsx', { id: 'neworder-checkout-payment-error' }),
+      route('server-payment-error', 'routes/payment-error.tsx', {
+        id: 'neworder-checkout-server-payment-error',
+      }),
+    ]),
     // Account (issue 15): profile, referral, subscription.
     route('profile', 'routes/profile.tsx'),
     route('referral', 'routes/referral.tsx'),

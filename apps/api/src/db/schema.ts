@@ -1,3 +1,4 @@
+import { PAYMENT_CONTEXTS } from '@geekly/domain/payments/pay-schemas.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -36,6 +37,10 @@ export const users = pgTable(
     // so a stranger cannot lock someone out by asking for a restore.
     pendingPasswordHash: text('pending_password_hash'),
     pendingPasswordExpiresAt: timestamptz('pending_password_expires_at'),
+    /** A password an account without one chose, waiting for the link mailed to it (SHA-256 of its token). */
+    passwordSetHash: text('password_set_hash'),
+    passwordSetTokenHash: text('password_set_token_hash'),
+    passwordSetExpiresAt: timestamptz('password_set_expires_at'),
     tokenVersion: integer('token_version').notNull().default(0),
     role: text('role', { enum: ['client', 'staff'] })
       .notNull()
@@ -81,6 +86,7 @@ export const users = pgTable(
     uniqueIndex('users_erasure_token_key').on(t.erasureTokenHash),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    uniqueIndex('users_password_set_token_hash_key').on(t.passwordSetTokenHash),
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
     // The public count of sign-ups in the last week (decision 011).
     index('users_created_idx').on(t.createdAt),
@@ -317,7 +323,12 @@ export const orderMessages = pgTable(
     geekId: uuid('geek_id').references(() => geeks.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('order_messages_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_messages_order_idx').on(t.orderId, t.createdAt),
+    index('order_messages_unread_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'unread' and ${t.senderRole} <> 'client'`),
+  ],
 );
 
 export type MessageFileRow = { id: string; name: string; size: number; type: string; location: string };
@@ -515,7 +526,7 @@ export const payments = pgTable(
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     /** The gateway's fingerprint of the card that paid (a referral abuse signal, decision 017). */
     cardFingerprint: text('card_fingerprint'),
-    context: text('context', { enum: ['checkout', 'add_ons', 'order'] }),
+    context: text('context', { enum: PAYMENT_CONTEXTS }),
     partial: boolean('partial').notNull().default(false),
     /** What the card pays. */
     amountCents: cents('amount_cents').notNull(),

@@ -2,11 +2,26 @@ import { COURSES, POPULAR_COURSES } from '@geekly/domain/courses/course-list.ts'
 import { pricePerPageCents, splitDeposit } from '@geekly/domain/pricing/quote.ts';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
+import { ensureAutopilotAccount } from '../modules/autopilot/autopilot.repository.ts';
 import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
 import { upsertStaffAccount } from '../modules/ops/staff-accounts.ts';
 import { newReferralCode } from '../modules/users/random-codes.ts';
 import type { Database } from './database.ts';
-import { coupons, courses, geekLogins, geeks, orderMessages, orders, users } from './schema.ts';
+import {
+  coupons,
+  courses,
+  fileUploads,
+  geekLogins,
+  geeks,
+  orderFiles,
+  orderMessages,
+  orders,
+  orderTransitions,
+  users,
+} from './schema.ts';
+
+/** A file the demo data refers to, for the caller to put in storage once storage is open. */
+export type DemoFile = { key: string; bytes: Buffer; contentType: string };
 
 export const DEMO_STUDENT = { email: 'demo@geekly.example', password: 'geekly-demo' } as const;
 /** Demo staff for the back office (/ops) and the operator API; real ones come from `npm run staff:create`. */
@@ -82,9 +97,10 @@ const HOUR = 3_600_000;
  * README prints, only with `staff` (decision 031: in development alone; anywhere else staff come from
  * `npm run staff:create`).
  */
-export async function seedDemoData(db: Database, now: Date, opts: { staff: boolean }) {
+export async function seedDemoData(db: Database, now: Date, opts: { staff: boolean }): Promise<DemoFile[]> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STUDENT.email));
-  if (existing) return;
+  if (existing) return [];
+  const files: DemoFile[] = [];
   await db.transaction(async (tx) => {
     if (opts.staff) {
       await upsertStaffAccount(tx, DEMO_STAFF.email, DEMO_STAFF.password, 'admin');
@@ -167,11 +183,12 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
                   ? 'In Progress'
                   : 'Paid',
           clientStatus: t.state === 'working' ? 'In progress' : t.state === 'completed' ? 'Sent' : null,
-          writerId: t.state === 'working' || t.state === 'completed' ? geek(i) : null,
+          // The completed Psychology task's Geek is the demo's psychologist.
+          writerId: t.state === 'completed' ? geek(4) : t.state === 'working' ? geek(i) : null,
           clientPaidAt: paidAt,
           clientPaidAtFirst: paidAt,
           tags: t.state === 'paid' ? [] : t.state === 'unpaid' ? [] : ['instr_ok'],
-          workStartedAt: t.state === 'working' ? at(-24) : null,
+          workStartedAt: t.state === 'working' ? at(-24) : t.state === 'completed' ? at(-44) : null,
           // Decision 036: the refund window and auto-acceptance run from the delivery.
           deliveredAt: t.state === 'completed' ? at(-30) : null,
           createdAt: at(-72 + i),
@@ -194,9 +211,11 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
           orderId: order.id,
           senderRole: 'operator',
           message: 'Hi! We received your payment and are matching you with the best Geek for this task.',
+          status: 'read',
           createdAt: at(-47),
         });
       }
+      if (t.state === 'completed') files.push(await deliveredHistory(tx, order, at));
     }
 
     // A demo top-up so the header balance is not zero.
@@ -211,4 +230,99 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
       ],
     });
   });
+  return files;
+}
+
+type DemoTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Issue 34: the demo's completed task has the history a delivered task really has — its Geek assigned and at work
+ * (the transitions), their messages, the final draft they delivered (a real PDF, the autopilot's, uploaded by the
+ * autopilot's account) — so the task page shows 'Files from Geek 1' and asks to accept work that exists. Its
+ * ledger holds the card payment; the Geek's earning follows acceptance (decision 036).
+ */
+async function deliveredHistory(
+  tx: DemoTx,
+  order: typeof orders.$inferSelect,
+  at: (hours: number) => Date,
+): Promise<DemoFile> {
+  const uploader = await ensureAutopilotAccount(tx);
+  const geekName = GEEKS[4]?.publicFullName ?? 'Your Geek';
+  // pdf-lib only when the demo data is first written (decision 034).
+  const { demoDocument } = await import('../modules/autopilot/autopilot-document.ts');
+  const bytes = await demoDocument({
+    number: order.number,
+    title: order.title,
+    subject: order.subject,
+    level: order.level,
+    size: order.size,
+    requestType: order.requestType,
+    deadline: order.deadline,
+    details: order.details,
+    geekName,
+    revisionComment: null,
+  });
+  const name = `Task-${order.number}-final-draft.pdf`;
+  const key = `orders/${order.id}/${uploader.id}/geek/demo/${name}`;
+  const contentType = 'application/pdf';
+  await tx.insert(fileUploads).values({
+    key,
+    orderId: order.id,
+    userId: uploader.id,
+    context: 'geek',
+    name,
+    size: bytes.length,
+    contentType,
+    expiresAt: at(-30),
+    claimedAt: at(-30),
+    createdAt: at(-31),
+  });
+  await tx.insert(orderFiles).values({
+    orderId: order.id,
+    location: key,
+    name,
+    size: bytes.length,
+    type: 'file_final_draft',
+    contentType,
+    uploadedBy: uploader.id,
+    plagStatus: 'not_found',
+    plagLevel: 2,
+    createdAt: at(-30),
+  });
+  const steps = [
+    { name: 'accept_instructions', from: 'Paid', to: 'Paid', hours: -46 },
+    { name: 'assign_geek', from: 'Paid', to: 'Paid', hours: -45 },
+    { name: 'start_work', from: 'Paid', to: 'In Progress', hours: -44 },
+    { name: 'deliver', from: 'In Progress', to: 'Completed', hours: -30 },
+  ];
+  await tx.insert(orderTransitions).values(
+    steps.map((s) => ({
+      orderId: order.id,
+      name: s.name,
+      actor: 'operator' as const,
+      actorId: uploader.id,
+      fromStatus: s.from,
+      toStatus: s.to,
+      createdAt: at(s.hours),
+    })),
+  );
+  await tx.insert(orderMessages).values([
+    {
+      orderId: order.id,
+      senderRole: 'writer',
+      geekId: order.writerId,
+      message: `Hi, I'm ${geekName}. I have your instructions and I'm starting on the review now.`,
+      status: 'read',
+      createdAt: at(-43),
+    },
+    {
+      orderId: order.id,
+      senderRole: 'writer',
+      geekId: order.writerId,
+      message:
+        'Your final draft is ready in Files from Geek. It covers the studies we discussed; tell me if anything needs a change.',
+      createdAt: at(-30),
+    },
+  ]);
+  return { key, bytes, contentType };
 }

@@ -59,6 +59,14 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
   const hintOptions = { httpOnly: false, sameSite: 'lax', secure, path: '/' } as const;
   // Sessions from before the hint existed get it on their next request (a page load is one).
   app.addHook('onSend', async (request, reply) => {
+    // A session cookie the server refused (401) is dropped with its hint, so a public page's inline loader, which
+    // sends a hinted visitor to /orders before it paints (issue 34), cannot send them round again (nor the next
+    // request give the hint back to the dead cookie).
+    if (reply.statusCode === 401 && !request.headers.authorization && request.cookies[SESSION_COOKIE]) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      return;
+    }
     if (!request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE]) return;
     if (String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
     reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: SESSION_MAX_AGE_SECONDS });
@@ -94,6 +102,15 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
       request.claims = claims;
       const renewal = staffRenewal(claims, now);
       if (renewal) reply.header(STAFF_TOKEN_HEADER, await ctx.tokens.sign(claims, renewal));
+    },
+    /** The signed-in client of a call that needs no session, or null (no token, a revoked one, or not a client). */
+    async optionalClient(request: FastifyRequest): Promise<UserRow | null> {
+      try {
+        const { user } = await authenticate(ctx, request);
+        return user.role === 'client' ? user : null;
+      } catch {
+        return null;
+      }
     },
     setSessionCookie(reply: FastifyReply, jwt: string) {
       reply.setCookie(SESSION_COOKIE, jwt, {

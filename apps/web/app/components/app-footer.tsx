@@ -2,9 +2,13 @@ import { Link } from 'react-router';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/support.ts';
 import s from './app-footer.module.css';
 
-export function AppFooter() {
+/**
+ * The signed-in footer. `belowChatButton`: the floating chat button (and its move control) sits in the page's
+ * bottom corner, so the footer ends above it and '© 2026 Geekly' is never under it (issue 34).
+ */
+export function AppFooter({ belowChatButton = false }: { belowChatButton?: boolean }) {
   return (
-    <footer className={s.footer}>
+    <footer className={belowChatButton ? `${s.footer} ${s.clearsChat}` : s.footer}>
       <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a>
       <nav aria-label="Legal" className={s.links}>
         <Link to="/privacy-policy">Privacy Policy</Link>

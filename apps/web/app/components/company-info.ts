@@ -1,3 +1,4 @@
+import { RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 // Shown by the public header and footer, the paid landing's contact block and the How it works popup.
 
 export const COMPANY = {
@@ -18,7 +19,7 @@ export const HOW_IT_WORKS_STEPS = [
   },
   {
     title: 'Prepay 30%, pay the rest when finished',
-    text: 'Or prepay in full. Your payment is held and released to the Geek only after you confirm the work.',
+    text: `Or prepay in full. Your payment is held and ${RELEASE_CLAUSE}.`,
   },
   {
     title: 'Team up and excel',

@@ -1,3 +1,4 @@
+import { RELEASE_BADGE } from '@geekly/domain/payments/public-promises.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { COMPANY, COMPANY_LINKS, HOW_IT_WORKS_STEPS, LEGAL_LINKS, SOCIAL_LINKS } from './company-info.ts';
@@ -118,7 +119,7 @@ export function PublicFooter() {
               <svg aria-hidden="true" className={s.badgeIcon} viewBox="0 0 16 16">
                 <path d="M2.5 8.5 6.5 12 13.5 4" fill="none" stroke="currentColor" strokeWidth="2" />
               </svg>
-              Your payment is held until you confirm the work
+              {RELEASE_BADGE}
             </li>
           </ul>
           <ul className={s.social} aria-label="Social media">

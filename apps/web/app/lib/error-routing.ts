@@ -18,7 +18,7 @@ export const LOGGED_ONLY_DETAIL = "Can't change details. Please contact support"
 export type ErrorRoute =
   | { kind: 'sign-out' }
   | { kind: 'health-check'; whenHealthy: '/maintenance' | null }
-  | { kind: 'go'; to: '/orders' | '/page-not-found' }
+  | { kind: 'go'; to: '/access-denied' | '/page-not-found' }
   | { kind: 'log' }
   | { kind: 'none' };
 
@@ -40,7 +40,9 @@ export function routeForError(
   if (MAINTENANCE_STATUSES.has(status)) return { kind: 'health-check', whenHealthy: '/maintenance' };
   if (status === 422 && detail === LOGGED_ONLY_DETAIL) return { kind: 'log' };
   if (source === 'mutation' && status >= 400 && status < 500) return { kind: 'none' };
-  if (status === 403) return { kind: 'go', to: '/orders' };
+  // Issue 34: a page the server refuses says so on /access-denied (seed 001 §8's page), which leads on to the
+  // task list, rather than dropping the student on /orders without a word (decision 055).
+  if (status === 403) return { kind: 'go', to: '/access-denied' };
   if (status === 404) return { kind: 'go', to: '/page-not-found' };
   // Other statuses, and no answer at all (status 0): only a failing health check sends the user away.
   return { kind: 'health-check', whenHealthy: null };

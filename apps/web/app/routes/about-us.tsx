@@ -1,3 +1,4 @@
+import { PLATFORM_CHARGE, RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import sections from '../features/landing/components/landing-sections.module.css';
 import { LandingTaskForm } from '../features/landing/components/landing-task-form.tsx';
 import s from './about-us.module.css';
@@ -24,11 +25,11 @@ const VALUES = [
   },
   {
     title: 'Fair pay, fair price',
-    text: 'Geeks charge for the amount and time of work; the 15% platform charge is included, never added on.',
+    text: `Geeks charge for the amount and time of work; the ${PLATFORM_CHARGE} is included, never added on.`,
   },
   {
     title: 'Money held safely',
-    text: 'Your payment is held and released to the Geek only after you confirm the work.',
+    text: `Your payment is held and ${RELEASE_CLAUSE}.`,
   },
   {
     title: 'Honest numbers',

@@ -17,7 +17,7 @@ const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover'];
 /** Seed 000 §2 "Checkout": /order/{id}/checkout and /neworder/{id}/checkout. */
 export default function CheckoutRoute() {
   const { orderId = '' } = useParams();
-  const flow = useMatches().some((m) => m.id === 'neworder-checkout') ? 'neworder' : 'order';
+  const flow = useMatches().some((m) => m.id.startsWith('neworder-checkout')) ? 'neworder' : 'order';
   const order = useOrder(orderId);
   const me = useMe();
   const location = useLocation();
@@ -31,12 +31,13 @@ export default function CheckoutRoute() {
   }
   const o = order.data;
   const taskPath = `/${flow}/${o._id}`;
-  // Seed 000 §4: a fully paid task goes back to the task; a bad deadline (or no price yet) back to the form.
+  // Seed 000 §4: a fully paid task opens /order/{id} (from the new-order flow's checkout too: it has left that
+  // flow); a bad deadline (or no price yet) goes back to the form.
   if (o.deleted) return <Navigate to="/orders" replace />;
   if (o.payment_state === 'fully_paid') {
     // A success popup over checkout moves with the task it paid for.
     const popup = location.pathname.endsWith('/payment-success');
-    return <Navigate to={popup ? `/order/${o._id}/payment-success${location.search}` : taskPath} replace />;
+    return <Navigate to={`/order/${o._id}${popup ? `/payment-success${location.search}` : ''}`} replace />;
   }
   if (o.changeable && (o.bad_deadline || o.price === null)) return <Navigate to={taskPath} replace />;
 

@@ -57,7 +57,7 @@ export default function ClientLayout() {
         <AccountBanners user={me.data} onTaskPage={onTaskPage} />
         <Outlet />
       </main>
-      <AppFooter />
+      <AppFooter belowChatButton />
       <MobileFooter />
       <ChatButton user={me.data} />
       <LiveAnnouncer />

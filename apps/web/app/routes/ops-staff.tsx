@@ -51,7 +51,9 @@ export default function OpsStaff() {
           {/* A plain table, not React Aria's grid: a grid makes every cell a focusable target, and at 375 px the
               Actions cell's own buttons covered it all but its 8 px padding (axe target-size, WCAG 2.5.8). The
               buttons are the only things to reach here; Tab reaches each. */}
-          <table aria-label="Staff accounts" className={s.table}>
+          {/* At phone width each account is a block of labelled lines (.stacked) rather than a table wider than
+              its card. */}
+          <table aria-label="Staff accounts" className={`${s.table} ${s.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">E-mail</th>
@@ -67,9 +69,11 @@ export default function OpsStaff() {
                   <th scope="row" className={s.rowHeader}>
                     {a.email}
                   </th>
-                  <td>{a.staff_role === 'admin' ? 'Admin' : 'Support'}</td>
-                  <td>{a.disabled ? <span className={s.badge}>Disabled</span> : 'Active'}</td>
-                  <td>{formatWhen(a.created_at)}</td>
+                  <td data-label="Role">{a.staff_role === 'admin' ? 'Admin' : 'Support'}</td>
+                  <td data-label="Access">
+                    {a.disabled ? <span className={s.badge}>Disabled</span> : 'Active'}
+                  </td>
+                  <td data-label="Since">{formatWhen(a.created_at)}</td>
                   <td>
                     {a._id === me._id ? <span className={s.muted}>You</span> : <StaffActions account={a} />}
                   </td>

@@ -26,11 +26,13 @@ function dueNow(o: Order): { due: number; partial: boolean } | null {
  */
 export default function OrderPaymentRoute() {
   const { orderId = '' } = useParams();
-  const fromCheckout = useMatches().some((m) => m.id === 'checkout-payment');
+  const matches = useMatches();
+  const newOrderFlow = matches.some((m) => m.id === 'neworder-checkout-payment');
+  const fromCheckout = newOrderFlow || matches.some((m) => m.id === 'checkout-payment');
   const navigate = useNavigate();
   const order = useOrder(orderId);
   const me = useMe();
-  const back = `/order/${encodeURIComponent(orderId)}${fromCheckout ? '/checkout' : ''}`;
+  const back = `/${newOrderFlow ? 'neworder' : 'order'}/${encodeURIComponent(orderId)}${fromCheckout ? '/checkout' : ''}`;
   if (!order.data || !me.data) return null;
   const o = order.data;
   const pay = dueNow(o);
@@ -62,7 +64,7 @@ export default function OrderPaymentRoute() {
         order={o}
         due={pay.due}
         partial={pay.partial}
-        context={fromCheckout ? 'checkout' : 'order'}
+        context={newOrderFlow ? 'neworder_checkout' : fromCheckout ? 'checkout' : 'order'}
         balanceAsText
         label={label}
         showBalance={false}

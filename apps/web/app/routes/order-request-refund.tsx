@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../components/dialog.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { RefundRequest, type RefundStep } from '../features/orders/components/refund-request.tsx';
+import { canAskRefundNow } from '../features/orders/refund-window.ts';
 
 export function meta() {
   return [{ title: 'Request a refund — Geekly' }];
@@ -20,7 +21,7 @@ export default function OrderRequestRefundRoute() {
   const back = `/order/${encodeURIComponent(orderId)}`;
   if (!order.data) return null;
   // After sending, the task no longer allows a refund; the success screen stays.
-  if (!order.data.can.request_refund && step !== 'sent') return <Navigate to={back} replace />;
+  if (!canAskRefundNow(order.data) && step !== 'sent') return <Navigate to={back} replace />;
   return (
     <Dialog
       title={step === 'sent' ? 'Your refund request is sent' : 'Request a refund'}

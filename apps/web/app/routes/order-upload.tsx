@@ -17,8 +17,11 @@ export default function OrderUploadRoute() {
   const flow = useMatches().some((m) => m.id === 'neworder-upload') ? 'neworder' : 'order';
   const order = useOrder(orderId);
   const files = useOrderFiles(orderId);
-  // Seed 000 §2: the page scrolls to the top when it opens.
-  useEffect(() => window.scrollTo({ top: 0, behavior: 'smooth' }), []);
+  // Seed 000 §2: the page scrolls to the top when it opens. In braces: Chromium's scrollTo now answers a
+  // promise, which React would take for the effect's cleanup and call on leaving (a crash on Back).
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, []);
 
   const failed = order.error ?? files.error;
   if (failed) {

@@ -1,11 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, Navigate, Outlet, useBlocker, useMatches, useParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useOrderFiles } from '../features/files/api/get-order-files.ts';
-import type { Order } from '../features/orders/api/get-order.ts';
 import { useOrder } from '../features/orders/api/get-order.ts';
-import { type OrderPatch, useUpdateOrder } from '../features/orders/api/update-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
 import { AfterDeliveryPrompts } from '../features/orders/components/revision-prompt.tsx';
@@ -27,7 +25,6 @@ export default function OrderRoute() {
   const flow = useMatches().some((m) => m.id === 'neworder') ? 'neworder' : 'order';
   const order = useOrder(orderId);
   const editor = useRef<TaskEditorHandle>(null);
-  useDepositInNewOrderFlow(flow, order.data);
   // Seed 000 §2: the locked task shows 'Files from Geek' with their count.
   const files = useOrderFiles(orderId, order.data?.files_from_geek_shown === true);
   const geekFiles = files.data?.filter((f) => f.geek_file).length ?? 0;
@@ -96,22 +93,6 @@ export default function OrderRoute() {
       <Outlet />
     </div>
   );
-}
-
-/**
- * Seed 000 §4: "In the new-order flow, once loading finishes for an assignment order, partial payment is set."
- * The new-order flow is the one for assignments, so an unpaid task opened there starts with the 30% deposit.
- */
-function useDepositInNewOrderFlow(flow: 'order' | 'neworder', order: Order | undefined) {
-  const update = useUpdateOrder(order?._id ?? '');
-  const done = useRef(false);
-  const needed =
-    flow === 'neworder' && order?.changeable === true && !order.additional.includes('partial_payment');
-  useEffect(() => {
-    if (!needed || done.current || !order) return;
-    done.current = true;
-    update.mutate({ additional: [...order.additional, 'partial_payment'] as OrderPatch['additional'] });
-  }, [needed, order, update]);
 }
 
 /**

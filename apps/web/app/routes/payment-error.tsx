@@ -19,9 +19,11 @@ export default function PaymentErrorRoute() {
   const id = useMatches().at(-1)?.id ?? '';
   usePaymentSettlement(search.get('payment_id'));
   const declined = !id.includes('server') && search.get('reason') === 'card_declined';
-  const back = orderId
-    ? `/order/${encodeURIComponent(orderId)}${id.startsWith('checkout-') ? '/checkout' : ''}`
-    : '/orders';
+  const back = !orderId
+    ? '/orders'
+    : id.startsWith('neworder-checkout-')
+      ? `/neworder/${encodeURIComponent(orderId)}/checkout`
+      : `/order/${encodeURIComponent(orderId)}${id.startsWith('checkout-') ? '/checkout' : ''}`;
   return (
     <PaymentErrorDialog
       kind={declined ? 'card_declined' : 'server_error'}

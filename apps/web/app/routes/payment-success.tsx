@@ -22,7 +22,9 @@ export default function PaymentSuccessRoute() {
     variant === 'balance'
       ? '/balance'
       : orderId
-        ? `/order/${encodeURIComponent(orderId)}${id === 'checkout-payment-success' ? '/checkout' : ''}`
+        ? id === 'neworder-checkout-payment-success'
+          ? `/neworder/${encodeURIComponent(orderId)}/checkout`
+          : `/order/${encodeURIComponent(orderId)}${id === 'checkout-payment-success' ? '/checkout' : ''}`
         : '/orders';
   return (
     <PaymentSuccessDialog

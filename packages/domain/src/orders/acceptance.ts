@@ -17,8 +17,14 @@ export const REFUND_WINDOW_DAYS = 60;
 /** A delivered task the client neither accepts nor disputes counts as accepted this many days after delivery. */
 export const AUTO_ACCEPT_DAYS = 14;
 
-/** The Geek's share of the task's work price (after its coupon, before add-ons), recorded on acceptance. */
-export const GEEK_SHARE_PERCENT = 50;
+/**
+ * The Geek's share of the task's work price (after its coupon, before add-ons), recorded on acceptance. The rest
+ * is the platform charge the public pages state (seed 001 §1: 15%); both are read from here (decision 036).
+ */
+export const GEEK_SHARE_PERCENT = 85;
+
+/** The platform's part of the work price: what the Terms, the FAQ, the prices and about-us call the charge. */
+export const PLATFORM_CHARGE_PERCENT = 100 - GEEK_SHARE_PERCENT;
 
 /** What acceptance reads besides the status. */
 export type AcceptanceInput = OrderStatusInput & {

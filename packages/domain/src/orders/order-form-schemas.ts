@@ -77,6 +77,16 @@ export const groupSubjectChangeSchema = renameSubjectSchema.extend({
   from: z.string().trim().min(1).max(200),
 });
 
+/** GET /orders/subject-change?from=…: how many of a group's tasks would move, said before the change (issue 34). */
+export const groupSubjectPreviewQuerySchema = z.object({ from: z.string().trim().min(1).max(200) });
+export const groupSubjectPreviewSchema = z.object({
+  from: z.string(),
+  moving: z.int().describe('tasks on this course that would move, whatever the list shows or has loaded'),
+  kept_delivered: z.int().describe('tasks whose work was delivered: they keep their course'),
+  kept_refund: z.int().describe('refunded or refund-requested tasks: they keep their course'),
+});
+export type GroupSubjectPreview = z.infer<typeof groupSubjectPreviewSchema>;
+
 /** Seed 000 §5: coupon codes lose their spaces (all whitespace) and are upper-cased on apply. */
 export function normalizeCouponCode(s: string): string {
   return s.replace(/\s+/g, '').toUpperCase();

@@ -81,11 +81,15 @@ export const orderResponseSchema = z.object({
     .nullable()
     .describe('when the work counts as accepted if the client neither accepts nor disputes it'),
   messages_count: z.number().int(),
+  unread_messages: z.number().int().describe('messages to the student on this task still unread'),
   payment_state: z.enum(['unpaid', 'partially_paid', 'fully_paid']),
   deleted: z.boolean(),
   changeable: z.boolean(),
   under_review: z.boolean(),
   files_from_geek_shown: z.boolean(),
+  refund_window_closed: z
+    .boolean()
+    .describe('a refund could have been asked, but the 60 days after delivery have passed (refund_until)'),
   can: z.object({
     rate: z.boolean(),
     request_refund: z.boolean(),

@@ -330,6 +330,16 @@ export function canChangeSubject(o: OrderStatusInput): boolean {
   return !DELIVERED_CLIENT_STATUSES.includes(o.client_status);
 }
 
+/**
+ * Why a task keeps its course when its group's course changes (issue 34): its work was delivered, or its money
+ * was refunded or asked back; null when it moves. A refunded task is never called delivered.
+ */
+export function subjectKeptBecause(o: OrderStatusInput): 'delivered' | 'refund' | null {
+  if (canChangeSubject(o)) return null;
+  if (isRefunded(o) || isRefundRequested(o)) return 'refund';
+  return 'delivered';
+}
+
 /** The work was sent: first delivery, a revision asked, in progress or sent. */
 const DELIVERED_CLIENT_STATUSES: readonly (ClientStatus | null)[] = [
   'Sent',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_TIP_CENTS } from '../orders/order-machine.ts';
 import { topUpAmountSchema } from './amount-schemas.ts';
 
-export const PAYMENT_CONTEXTS = ['checkout', 'add_ons', 'order'] as const;
+// `neworder_checkout`: the new-order flow's checkout (/neworder/{id}/checkout), where a cancelled card returns.
+export const PAYMENT_CONTEXTS = ['checkout', 'neworder_checkout', 'add_ons', 'order'] as const;
 export type PaymentContext = (typeof PAYMENT_CONTEXTS)[number];
 
 const MAX_CENTS = 999_999_999;
@@ -33,7 +34,10 @@ export const payOrderSchema = z.object({
    * another band, a coupon ran out), nothing is charged and the fresh task comes back to be shown.
    */
   expected_price: z.number().min(0).max(9_999_999.99).optional(),
-  /** Where the gateway sends the browser back to (decision 010): checkout (default), add-ons, or the task. */
+  /**
+   * Where the gateway sends the browser back to (decision 010): checkout (default), the new-order flow's checkout,
+   * add-ons, or the task.
+   */
   context: z.enum(PAYMENT_CONTEXTS).optional(),
 });
 

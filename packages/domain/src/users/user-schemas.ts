@@ -90,6 +90,23 @@ export const logInSchema = z
   // Seed 001 §5: the log-in e-mail is lower-cased; tokens and keys keep their case.
   .transform((v) => (v.factor === 'login' ? { ...v, value: normalizeEmail(v.value) } : v));
 
+/**
+ * POST /users/client/me/password (issue 34). `current_password` is required of an account that has a password;
+ * an account made by Sign in with Google (no password yet) sends only the new one, which is taken into use by the
+ * link mailed to the account's e-mail.
+ */
+export const passwordChangeSchema = z.object({
+  current_password: z.string().max(128).optional(),
+  new_password: newPasswordField,
+});
+
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Please enter your current password',
+  currentWrong: 'Your current password is not correct',
+  changed: 'Your password was changed. You stay logged in here; every other device was logged out.',
+  confirmationSent: 'We sent a link to your email. Open it within 24 hours to set your password.',
+} as const;
+
 export const restoreSchema = z.object({
   email: requiredEmail,
   host: optionalText,

@@ -1,8 +1,30 @@
+import type { GroupSubjectPreview } from '@geekly/domain/orders/order-form-schemas.ts';
+import { subjectKeptBecause } from '@geekly/domain/orders/order-status.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition } from './apply-order-transition.ts';
-import { userOrderIdsBySubject } from './orders.repository.ts';
+import { statusInput } from './order-view.ts';
+import { userOrderIdsBySubject, userOrdersBySubject } from './orders.repository.ts';
+
+/**
+ * GET /orders/subject-change?from=… (issue 34): what a group change would do, told before it is confirmed — every
+ * task of the caller on that course, filtered or not loaded on the list included — by the rule the change runs.
+ */
+export async function previewGroupSubject(
+  ctx: AppContext,
+  user: UserRow,
+  from: string,
+): Promise<GroupSubjectPreview> {
+  const preview = { from, moving: 0, kept_delivered: 0, kept_refund: 0 };
+  for (const row of await userOrdersBySubject(ctx.database.db, user.id, from)) {
+    const kept = subjectKeptBecause(statusInput(row, row.paidCents));
+    if (kept === 'delivered') preview.kept_delivered++;
+    else if (kept === 'refund') preview.kept_refund++;
+    else preview.moving++;
+  }
+  return preview;
+}
 
 /**
  * POST /orders/subject-change (seed 000 §7 "subject change for a group of orders", decision 038): every task of

@@ -37,11 +37,12 @@ async function buildViews(
     shared.subscriptions,
   );
   return Promise.all(
-    rows.map(async ({ order, paidCents, messagesCount }) => {
+    rows.map(async ({ order, paidCents, messagesCount, unreadMessages }) => {
       const priced = await priceOrderWith(order, paidCents, now, pricingInputs(order));
       return toOrderView(order, {
         paidCents,
         messagesCount,
+        unreadMessages,
         now,
         priced,
         preferredGeekIds: shared.preferredGeekIds,
@@ -59,7 +60,13 @@ export async function orderView(ctx: AppContext, row: OrderRow) {
     preferredGeekIds(db, row.userId),
     userSubscriptions(db, row.userId),
   ]);
-  const inputs = { order: row, paidCents: paid.get(row.id) ?? 0, messagesCount: messages.get(row.id) ?? 0 };
+  const counts = messages.get(row.id);
+  const inputs = {
+    order: row,
+    paidCents: paid.get(row.id) ?? 0,
+    messagesCount: counts?.total ?? 0,
+    unreadMessages: counts?.unread ?? 0,
+  };
   const [view] = await buildViews(ctx, row.userId, [inputs], { subscriptions, preferredGeekIds: geeks });
   if (!view) throw new Error('order view missing');
   return view;

@@ -89,6 +89,7 @@ export function toOrderView(
   extra: {
     paidCents: number;
     messagesCount: number;
+    unreadMessages: number;
     now: Date;
     priced: PricedOrder;
     preferredGeekIds: readonly string[];
@@ -185,11 +186,13 @@ export function toOrderView(
     client_accept_at: iso(row.clientAcceptAt),
     auto_accept_at: canAccept(o) && row.deliveredAt ? autoAcceptAt(row.deliveredAt).toISOString() : null,
     messages_count: extra.messagesCount,
+    unread_messages: extra.unreadMessages,
     payment_state: paymentState(o),
     deleted: isDeleted(o),
     changeable: !locked,
     under_review: isUnderReview(o),
     files_from_geek_shown: showsFilesFromGeek(o),
+    refund_window_closed: canRequestRefund(o) && isRefundWindowOver(o, extra.now),
     can: {
       rate: canRate(o),
       request_refund: canRequestRefund(o) && !isRefundWindowOver(o, extra.now),

@@ -132,6 +132,10 @@ function orderListWhere(userId: Param, filters: ListFilters) {
 function viewColumns(db: Db, userId: Param) {
   return {
     order: getTableColumns(orders),
+    // Messages to the client still unread (issue 34): a count per row over the partial index of unread
+    // messages (migration 0038), in the row's own statement. Aliased by hand, like clientSessionIsValid.
+    unreadMessages: sql<number>`(select count(*)::int from order_messages um
+      where um.order_id = "orders"."id" and um.status = 'unread' and um.sender_role <> 'client')`,
     subscriptions: sql<SubscriptionJson[]>`${userSubscriptionsJson(userId)}`,
     preferredGeekIds: sql<string[]>`(select coalesce(json_agg(g.id), '[]'::json)
       from (${preferredGeeksQuery(db, userId)}) g)`,
@@ -140,12 +144,18 @@ function viewColumns(db: Db, userId: Param) {
 
 type ViewRow = {
   order: OrderRow;
+  unreadMessages: number;
   subscriptions: SubscriptionJson[];
   preferredGeekIds: string[];
 };
 
 function toViewInputs(row: ViewRow) {
-  return { order: row.order, paidCents: row.order.paidCents, messagesCount: row.order.messagesCount };
+  return {
+    order: row.order,
+    paidCents: row.order.paidCents,
+    messagesCount: row.order.messagesCount,
+    unreadMessages: Number(row.unreadMessages),
+  };
 }
 
 /** What the client's views share, read once from the first row of the statement. */
@@ -259,15 +269,23 @@ async function sessionStillValid(db: Db, session: SessionClaims) {
   return row?.valid === true;
 }
 
-export async function messageCounts(db: Db, orderIds: string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
+/** Each task's messages, and those to the client still unread (issue 34), in one query. */
+export async function messageCounts(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, { total: number; unread: number }>> {
+  const result = new Map<string, { total: number; unread: number }>();
   if (orderIds.length === 0) return result;
   const rows = await db
-    .select({ orderId: orderMessages.orderId, n: count() })
+    .select({
+      orderId: orderMessages.orderId,
+      n: count(),
+      unread: sql<number>`(count(*) filter (where ${orderMessages.status} = 'unread' and ${orderMessages.senderRole} <> 'client'))::int`,
+    })
     .from(orderMessages)
     .where(inArray(orderMessages.orderId, orderIds))
     .groupBy(orderMessages.orderId);
-  for (const row of rows) result.set(row.orderId, row.n);
+  for (const row of rows) result.set(row.orderId, { total: row.n, unread: Number(row.unread) });
   return result;
 }
 
@@ -355,6 +373,21 @@ export async function acceptanceCandidates(db: Db, dueBefore: Date, limit: numbe
 }
 
 /** The ids of a client's tasks on one course that the task list shows (not removed, not Deleted). */
+/** The caller's listed tasks on one course, whole rows (what the group's preview judges each by). */
+export async function userOrdersBySubject(db: Db, userId: string, subject: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.subject, subject),
+        eq(orders.clientRemove, false),
+        sql`${orders.systemClientStatus} <> 'Deleted'`,
+      ),
+    );
+}
+
 export async function userOrderIdsBySubject(db: Db, userId: string, subject: string): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })

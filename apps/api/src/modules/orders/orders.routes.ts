@@ -3,6 +3,8 @@ import { orderActionSchema } from '@geekly/domain/orders/order-action-schemas.ts
 import {
   couponCodeSchema,
   groupSubjectChangeSchema,
+  groupSubjectPreviewQuerySchema,
+  groupSubjectPreviewSchema,
   orderPatchSchema,
 } from '@geekly/domain/orders/order-form-schemas.ts';
 import { orderListQuerySchema } from '@geekly/domain/orders/order-list-filters.ts';
@@ -18,7 +20,7 @@ import { errorResponses, trustedViewSerializer } from '../../plugins/openapi.ts'
 import { currentUser, type Session, sessionClaims } from '../../plugins/session.ts';
 import { checkDiscount, discountInfoSchema } from '../coupons/check-discount.ts';
 import { paidOrRedirectSchema } from '../payments/payments.routes.ts';
-import { changeGroupSubject } from './change-subject.ts';
+import { changeGroupSubject, previewGroupSubject } from './change-subject.ts';
 import { createOrder } from './create-order.ts';
 import { deadlinePrices } from './deadline-prices.ts';
 import { getOrder, listOrders, orderView } from './list-orders.ts';
@@ -143,6 +145,19 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       },
       async (request) =>
         orderView(ctx, await runOrderAction(ctx, currentUser(request), request.params.id, request.body)),
+    );
+
+    r.get(
+      '/orders/subject-change',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "How many of the caller's tasks on one course a group course change would move, and keep",
+          querystring: groupSubjectPreviewQuerySchema,
+          response: { 200: groupSubjectPreviewSchema, ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => previewGroupSubject(ctx, currentUser(request), request.query.from),
     );
 
     r.post(

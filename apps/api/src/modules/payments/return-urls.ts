@@ -40,9 +40,15 @@ export function returnUrls(publicUrl: string, c: ReturnCase): ReturnUrls {
           error,
           expired,
         };
+      // A card payment cancelled on the gateway's page returns to the checkout it left: the new-order flow's
+      // stays in that flow (issue 34).
       return {
         success: abs('/orders/payment-success'),
-        cancel: abs(`/order/${c.orderId}/checkout`),
+        cancel: abs(
+          c.context === 'neworder_checkout'
+            ? `/neworder/${c.orderId}/checkout`
+            : `/order/${c.orderId}/checkout`,
+        ),
         error,
         expired,
       };

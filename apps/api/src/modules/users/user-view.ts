@@ -26,6 +26,9 @@ export const userResponseSchema = z.object({
     .string()
     .nullable()
     .describe('A new notification e-mail waiting for the link mailed to it (decision 028)'),
+  has_password: z
+    .boolean()
+    .describe('false for an account made by Sign in with Google that has not set a password yet'),
   referral_code: z.string(),
   referral_details: z.object({
     count: z.number().int(),
@@ -60,6 +63,7 @@ export function toUserView(user: UserRow, stats: Stats): UserView {
     country: user.country,
     notification_email: user.notificationEmail,
     pending_notification_email: user.pendingNotificationEmail,
+    has_password: user.passwordHash !== null,
     referral_code: user.referralCode,
     referral_details: {
       count: stats.referral.count,

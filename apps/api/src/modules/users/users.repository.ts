@@ -138,3 +138,29 @@ export async function userStats(db: Db, userId: string) {
   const [paid] = await db.select({ n: count() }).from(paidOrders);
   return { balanceCents: Number(balance?.total ?? 0), paidOrdersCount: paid?.n ?? 0 };
 }
+
+/** The user's row, locked for the rest of the transaction (a credential change moves its token version). */
+export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** The client whose unexpired password-set link carries this token (SHA-256), locked for the transaction. */
+export async function lockUserByPasswordSetToken(
+  tx: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.passwordSetTokenHash, tokenHash),
+        gt(users.passwordSetExpiresAt, now),
+        eq(users.role, 'client'),
+      ),
+    )
+    .for('update');
+  return row;
+}

@@ -1,6 +1,7 @@
 import { phoneCodeCheckSchema } from '@geekly/domain/users/phone-verification.ts';
 import {
   logInSchema,
+  passwordChangeSchema,
   profilePatchSchema,
   restoreSchema,
   signUpSchema,
@@ -12,6 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { clientCountry } from '../../plugins/client-country.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
+import { changePassword, confirmPasswordSet } from './change-password.ts';
 import { logIn, logOutEverywhere } from './log-in.ts';
 import { confirmNotificationEmail, undoNotificationEmailChange } from './notification-email.ts';
 import { checkPhoneCode, sendPhoneCode } from './phone-verification.ts';
@@ -195,6 +197,55 @@ export function usersRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request) => checkPhoneCode(ctx, currentUser(request), request.body.code),
+    );
+
+    r.post(
+      '/users/client/me/password',
+      {
+        preHandler: session.requireClient,
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'Change the password: a fresh token for this browser, every other session and stream ends (an account without a password confirms by a mailed link)',
+          body: passwordChangeSchema,
+          response: {
+            200: z.object({ jwt: z.string() }),
+            202: z.object({ detail: z.string(), confirmation_sent: z.literal(true) }),
+            ...errorResponses(401, 422, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await changePassword(ctx, currentUser(request), request.body);
+        if (result.kind === 'confirmation_sent') {
+          return reply.status(202).send({ detail: result.detail, confirmation_sent: true as const });
+        }
+        session.setSessionCookie(reply, result.jwt);
+        return reply.status(200).send({ jwt: result.jwt });
+      },
+    );
+
+    r.post(
+      '/users/client/me/password/confirm',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Take into use the password chosen by an account without one, by the token mailed to it',
+          body: z.object({ token: z.string().trim().min(1).max(200) }),
+          response: {
+            200: z.object({
+              jwt: z.string().nullable().describe('when this browser is signed in to the account'),
+            }),
+            ...errorResponses(404, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const caller = await session.optionalClient(request);
+        const result = await confirmPasswordSet(ctx, request.body.token, caller?.id ?? null);
+        if (result.jwt) session.setSessionCookie(reply, result.jwt);
+        return result;
+      },
     );
 
     r.post(

@@ -8,6 +8,7 @@ import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import type { User } from '../../auth/api/user.ts';
 import { type ProfilePatch, useUpdateMe } from '../api/update-me.ts';
 import s from './account.module.css';
+import { PasswordCard } from './password-card.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
@@ -271,6 +272,8 @@ export function ProfileForm({
           ) : null}
         </div>
       </section>
+
+      <PasswordCard user={user} />
 
       <button type="button" className={s.logout} onClick={() => (dirty ? setAskLogOut(true) : onLogOut())}>
         Logout

@@ -12,7 +12,11 @@ const SHOWN: Record<string, string> = {
 export function authErrorMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return 'Unknown error';
   if (error.type === 'blocked_country') return null;
-  if (error.status === 429) return 'Too many attempts. Please try again later.';
+  // Decision 028: the server says how long to wait ('… Please try again in 12 minutes.'); shown as it is.
+  if (error.status === 429)
+    return /^Too many attempts\. Please try again in .+\.$/.test(error.text)
+      ? error.text
+      : 'Too many attempts. Please try again later.';
   const fields = Object.values(error.fieldErrors);
   if (fields[0]) return fields[0];
   return SHOWN[error.text] ?? error.text;

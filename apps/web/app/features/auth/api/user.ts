@@ -12,6 +12,7 @@ export type User = {
   notification_email: string;
   /** A new notification e-mail waiting for the link mailed to it (decision 028). */
   pending_notification_email: string | null;
+  has_password: boolean;
   referral_code: string;
   phone_verified: boolean;
   referral_details: { count: number; count_with_orders: number; earn: number };

@@ -16,6 +16,8 @@ type Props = {
   id?: string;
   /** The client's recent courses (the list page): shown as 'Recent Courses' in place of the top ones. */
   recent?: readonly string[];
+  /** The list pushes what follows down instead of covering it (inside a popup, whose button it would hide). */
+  inline?: boolean;
 };
 
 /**
@@ -23,7 +25,7 @@ type Props = {
  * WAI-ARIA combobox pattern: focus stays in the input and moves through <li role="option"> by
  * aria-activedescendant, so biome.json relaxes the rules that expect focusable interactive elements here.
  */
-export function CoursePicker({ value, onChange, invalid, describedBy, id, recent = [] }: Props) {
+export function CoursePicker({ value, onChange, invalid, describedBy, id, recent = [], inline }: Props) {
   const listId = useId();
   const query = value.trim();
   const results = useMemo(() => (query ? searchCourses(query) : []), [query]);
@@ -88,13 +90,15 @@ export function CoursePicker({ value, onChange, invalid, describedBy, id, recent
           if (e.key === 'Enter' && open && active >= 0 && options[active]) {
             e.preventDefault();
             pick(options[active]);
-          } else if (e.key === 'Escape') {
+          } else if (e.key === 'Escape' && open) {
+            // Closes the list only: inside a popup (the course change) the popup stays open.
+            e.preventDefault();
             list.setOpen(false);
           }
         }}
       />
       {open ? (
-        <div className={l.popup}>
+        <div className={inline ? `${l.popup} ${s.inline}` : l.popup}>
           {!query ? (
             <ul id={listId} role="listbox" aria-label="Courses" className={l.list}>
               <li role="presentation" className={s.heading}>

@@ -1,3 +1,4 @@
+import { PLATFORM_CHARGE, RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import s from './landing-sections.module.css';
 
 /** Seed 001 §2: the FAQ's three questions; the answers restate seed 001 §1. */
@@ -12,7 +13,7 @@ export function LandingFaq() {
           <summary>How much does it cost?</summary>
           <p>
             Planning, scheduling and messaging are free. You pay only when you share a task with a Geek. The
-            Geek charges for the amount and time of work, and the 15% platform charge is included in that fee.
+            Geek charges for the amount and time of work, and the {PLATFORM_CHARGE} is included in that fee.
             You see the price before you pay.
           </p>
         </details>
@@ -20,8 +21,7 @@ export function LandingFaq() {
           <summary>Can I pay the full price at once?</summary>
           <p>
             Yes. You can prepay 30% and pay the remaining 70% when the work is finished, or prepay the full
-            price at once. Either way your payment is held and released to the Geek only after you confirm the
-            work.
+            price at once. Either way your payment is held and {RELEASE_CLAUSE}.
           </p>
         </details>
         <details className={s.question}>

@@ -1,4 +1,5 @@
 import { formatDollars } from '@geekly/domain/money.ts';
+import { PLATFORM_CHARGE } from '@geekly/domain/payments/public-promises.ts';
 import { PRICE_BANDS, WORDS_PER_PAGE } from '@geekly/domain/pricing/quote.ts';
 import s from './landing-sections.module.css';
 
@@ -23,7 +24,7 @@ export function PricesBlock() {
       </h2>
       <p className={s.lead}>
         Planning, scheduling and messaging are free. You pay only when you share a task with a Geek: the price
-        depends on the amount of work and the time to the deadline, with the 15% platform charge included.
+        depends on the amount of work and the time to the deadline, with the {PLATFORM_CHARGE} included.
       </p>
       <table className={s.prices}>
         <caption className="visually-hidden">Price per page by time to the deadline</caption>

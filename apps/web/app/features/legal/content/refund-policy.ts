@@ -1,3 +1,4 @@
+import { RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
 // Seed 001 §5 and §9: the 60-day window, 3–5 business days for the review and for card refunds, a replacement
@@ -16,7 +17,7 @@ export const refundPolicy: LegalDocument = {
       title: 'When you can ask for a refund',
       body: [
         'You can request a refund from the task page within 60 days after the task was completed, for example when the work was late, did not follow your instructions, or you no longer need it. Tell us the reason — it helps us review your request quickly.',
-        'Your payment is held by us and released to the Geek only after you confirm the service, so money for work you have not accepted is still protected.',
+        `Your payment is held by us and ${RELEASE_CLAUSE}, so money for work you have not accepted is still protected while you check it.`,
       ],
     },
     {

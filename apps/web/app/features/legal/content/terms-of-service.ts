@@ -1,3 +1,4 @@
+import { PLATFORM_CHARGE, RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
 // Seed 001 §1, §2, §5, §6 and §9: the nine sections, the business rules they state, Cyprus law and the English
@@ -87,11 +88,11 @@ export const termsOfService: LegalDocument = {
       id: 'financial',
       title: '6. Financial policies',
       body: [
-        'Prices are shown in US dollars before you pay. Our 15% platform charge is already included in the price you see.',
+        `Prices are shown in US dollars before you pay. Our ${PLATFORM_CHARGE} is already included in the price you see.`,
         {
           items: [
             'You can prepay 30% of the price and pay the remaining 70% when the work is finished, or pay the full price at once.',
-            'We hold your payment and release it to the Geek only after you confirm the service.',
+            `We hold your payment: it is ${RELEASE_CLAUSE}.`,
             'Money on your account balance can only be used to pay for services on Geekly; it cannot be withdrawn or refunded to a card.',
             'A refund may be requested within 60 days after the task was completed. Our Refund Policy explains how refunds work.',
             'The promo code NEWUSER gives new users 25% off their first 5 tasks. One code per task; promotions cannot be exchanged for cash.',

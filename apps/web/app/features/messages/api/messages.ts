@@ -60,6 +60,7 @@ export function useMarkRead(orderId: string) {
         old?.map((m) => (m._id === message._id ? message : m)),
       );
       void qc.invalidateQueries({ queryKey: notificationKey });
+      void qc.invalidateQueries({ queryKey: ['orders', 'list'] });
     },
   });
 }

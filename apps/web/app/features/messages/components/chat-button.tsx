@@ -96,6 +96,7 @@ export function ChatButton({ user }: { user: User }) {
   const badge = available ? unreadBadgeText(unread) : '';
   const label = available ? `Messages${unread > 0 ? `, ${unread} unread` : ''}` : 'Email us';
 
+  const onLeft = typeof window !== 'undefined' && pos.right > window.innerWidth / 2;
   return (
     <div className={s.wrap} style={{ right: pos.right, bottom: pos.bottom }}>
       {bubble ? (
@@ -103,44 +104,48 @@ export function ChatButton({ user }: { user: User }) {
           {bubble.length > 90 ? `${bubble.slice(0, 90)}…` : bubble}
         </button>
       ) : null}
-      <button
-        type="button"
-        className={s.button}
-        aria-label={label}
-        data-testid="chat-button"
-        {...handlers}
-        onClick={() => {
-          if (dragged.current) return;
-          open();
-        }}
-      >
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-          {available ? (
-            <path
-              d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
-              fill="currentColor"
-            />
-          ) : (
-            <path d="M3 5h18v14H3zM3 5l9 7 9-7" fill="none" stroke="currentColor" strokeWidth="2" />
-          )}
-        </svg>
-        {badge ? (
-          <span className={s.badge} data-testid="chat-badge">
-            {badge}
-          </span>
-        ) : null}
-      </button>
-      {/* WCAG 2.5.7: moving the button needs no drag. */}
-      <button
-        type="button"
-        className={s.move}
-        aria-label="Move the chat button to the other side"
-        onClick={moveAcross}
-      >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path d="M7 8l-4 4 4 4M17 8l4 4-4 4M3 12h18" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
-      </button>
+      {/* One row: the move control beside the button, toward the middle, so together they are no taller than the
+          button and the footer can end above them (issue 34). */}
+      <div className={onLeft ? s.rowLeft : s.row}>
+        <button
+          type="button"
+          className={s.button}
+          aria-label={label}
+          data-testid="chat-button"
+          {...handlers}
+          onClick={() => {
+            if (dragged.current) return;
+            open();
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            {available ? (
+              <path
+                d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
+                fill="currentColor"
+              />
+            ) : (
+              <path d="M3 5h18v14H3zM3 5l9 7 9-7" fill="none" stroke="currentColor" strokeWidth="2" />
+            )}
+          </svg>
+          {badge ? (
+            <span className={s.badge} data-testid="chat-badge">
+              {badge}
+            </span>
+          ) : null}
+        </button>
+        {/* WCAG 2.5.7: moving the button needs no drag. */}
+        <button
+          type="button"
+          className={s.move}
+          aria-label="Move the chat button to the other side"
+          onClick={moveAcross}
+        >
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M7 8l-4 4 4 4M17 8l4 4-4 4M3 12h18" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
     </div>
   );
 }

@@ -16,9 +16,11 @@ export type OrderSummary = {
   price: number | null;
   client_paid: number;
   messages_count: number;
+  /** Messages to the student on this task still unread (issue 34). */
+  unread_messages: number;
   mark: number;
   additional: string[];
-  can: { rate: boolean };
+  can: { rate: boolean; change_subject: boolean };
   status: {
     key: string;
     label: string;

@@ -1,3 +1,4 @@
+import type { PaymentContext } from '@geekly/domain/payments/pay-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { type PaidOrRedirect, useOrderPaymentMutation } from '../../payments/api/order-payment-mutation.ts';
 
@@ -12,7 +13,7 @@ export type PayInput = {
   /** The total the client sees; the server refuses to charge a different one. */
   expected_price?: number;
   /** Where the gateway sends the browser back (decision 010's return URL table). */
-  context?: 'checkout' | 'add_ons' | 'order';
+  context?: PaymentContext;
 };
 
 /** Settled from the balance, or the gateway form for what the balance does not cover. */

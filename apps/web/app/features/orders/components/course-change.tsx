@@ -1,10 +1,10 @@
-import { COURSES } from '@geekly/domain/courses/course-list.ts';
-import { renameSubjectSchema } from '@geekly/domain/orders/order-form-schemas.ts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type GroupSubjectPreview, renameSubjectSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import s from './course-change.module.css';
 
 type Target = { kind: 'task'; orderId: string } | { kind: 'group'; from: string };
@@ -24,40 +24,60 @@ function useChangeCourse(target: Target) {
   });
 }
 
+/** GET /orders/subject-change?from=…: what a group change would move, asked when its dialog opens (issue 34). */
+function useGroupPreview(target: Target) {
+  const from = target.kind === 'group' ? target.from : '';
+  return useQuery({
+    queryKey: ['orders', 'subject-change', from],
+    queryFn: () => api<GroupSubjectPreview>(`/orders/subject-change?${new URLSearchParams({ from })}`),
+    enabled: target.kind === 'group',
+    staleTime: 0,
+  });
+}
+
+const tasks = (n: number) => (n === 1 ? 'task' : 'tasks');
+
+/** What a group change does, in words, before it is confirmed: how many move, and which keep their course. */
+function groupSummary(p: GroupSubjectPreview): string[] {
+  const lines = [`${p.moving} ${tasks(p.moving)} will move to the course you choose.`];
+  if (p.kept_delivered > 0)
+    lines.push(
+      `${p.kept_delivered} ${tasks(p.kept_delivered)} already delivered ${p.kept_delivered === 1 ? 'keeps its' : 'keep their'} course.`,
+    );
+  if (p.kept_refund > 0)
+    lines.push(
+      `${p.kept_refund} refunded ${tasks(p.kept_refund)} ${p.kept_refund === 1 ? 'keeps its' : 'keep their'} course.`,
+    );
+  return lines;
+}
+
 /**
  * Seed 000 §5: the course must be one of the list's, matched without case ('Please choose course from the list
- * name' otherwise); an empty entry cancels. For a group it moves the tasks that still allow it.
+ * name' otherwise); an empty entry cancels. The same course picker as the task forms (seed 000 §2: top or recent
+ * courses, 'No results for «…»'). For a group it says first how many tasks will move — all of the course's, those
+ * the list's filter hides or has not loaded included — and the button says it again.
  */
 export function CourseChangeDialog({
   target,
   current,
+  recent,
   onClose,
 }: {
   target: Target;
   current: string;
+  /** The student's recent courses (the list page), shown first in the picker. */
+  recent?: readonly string[];
   onClose: () => void;
 }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [kept, setKept] = useState<number | null>(null);
   const change = useChangeCourse(target);
+  const preview = useGroupPreview(target);
   const ids = useId();
-  if (kept !== null)
-    return (
-      <Dialog title="Course changed" onClose={onClose}>
-        <p className={s.text}>
-          {kept === 1 ? 'One delivered task keeps its course.' : `${kept} delivered tasks keep their course.`}
-        </p>
-        <Button type="button" onClick={onClose}>
-          Close
-        </Button>
-      </Dialog>
-    );
+  const moving = preview.data?.moving ?? 0;
+  const group = target.kind === 'group';
   return (
-    <Dialog
-      title={target.kind === 'group' ? `Change the course of ${current}` : 'Change course'}
-      onClose={onClose}
-    >
+    <Dialog title={group ? `Change the course of ${current}` : 'Change course'} onClose={onClose}>
       <form
         className={s.form}
         onSubmit={(e) => {
@@ -68,44 +88,58 @@ export function CourseChangeDialog({
           if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Unknown error');
           if (parsed.data.subject === current) return onClose();
           change.mutate(parsed.data.subject, {
-            onSuccess: (answer) => {
-              const k = (answer as { kept?: number } | undefined)?.kept ?? 0;
-              if (target.kind === 'group' && k > 0) setKept(k);
-              else onClose();
-            },
+            onSuccess: () => onClose(),
             onError: (err) =>
               setError(err instanceof ApiError ? (err.fieldErrors.subject ?? err.text) : 'Unknown error'),
           });
         }}
       >
+        {group ? (
+          preview.data ? (
+            <div id={`${ids}-summary`} data-testid="course-change-summary">
+              {groupSummary(preview.data).map((line) => (
+                <p key={line} className={s.text}>
+                  {line}
+                </p>
+              ))}
+            </div>
+          ) : preview.isError ? (
+            <p className="form-error" role="alert">
+              Unknown error
+            </p>
+          ) : (
+            <p className={s.text} aria-busy="true">
+              Counting the tasks…
+            </p>
+          )
+        ) : null}
         <label htmlFor={`${ids}-course`} className={s.label}>
           Choose your course
         </label>
-        <input
+        <CoursePicker
           id={`${ids}-course`}
-          className={s.input}
-          list={`${ids}-courses`}
           value={value}
-          placeholder={current}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(e) => {
-            setValue(e.target.value);
+          recent={recent}
+          inline
+          invalid={Boolean(error)}
+          describedBy={error ? `${ids}-error` : undefined}
+          onChange={(next) => {
+            setValue(next);
             setError(null);
           }}
         />
-        <datalist id={`${ids}-courses`}>
-          {COURSES.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
         {error ? (
           <p id={`${ids}-error`} className="form-error" role="alert">
             {error}
           </p>
         ) : null}
-        <Button type="submit" busy={change.isPending} disabled={change.isPending}>
-          Save
+        <Button
+          type="submit"
+          busy={change.isPending}
+          disabled={change.isPending || (group && moving === 0)}
+          aria-describedby={group ? `${ids}-summary` : undefined}
+        >
+          {group ? `Move ${moving} ${tasks(moving)}` : 'Save'}
         </Button>
       </form>
     </Dialog>

@@ -1,5 +1,6 @@
+import { recentCourses } from '@geekly/domain/courses/course-search.ts';
 import { ORDERS_PAGE_SIZE } from '@geekly/domain/orders/order-list-filters.ts';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDue } from '../../../lib/format-date.ts';
 import type { OrderSummary } from '../api/get-orders.ts';
@@ -14,18 +15,24 @@ export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
   // Seed 000 §9 "row animation delay 25 ms per row" (decision 042): rows come in in the order the server sent
   // them, each page of 'Show more tasks' starting again from the first, so no row waits more than a page.
   const rowIndex = new Map(orders.map((o, i) => [o._id, i % ORDERS_PAGE_SIZE]));
+  const recent = useMemo(() => recentCourses(orders.map((o) => o.subject)), [orders]);
   return (
     <div className={s.groups}>
       {[...groups].map(([subject, items]) => (
-        <OrderGroup key={subject} subject={subject} orders={items} rowIndex={rowIndex} />
+        <OrderGroup key={subject} subject={subject} orders={items} rowIndex={rowIndex} recent={recent} />
       ))}
     </div>
   );
 }
 
-type GroupProps = { subject: string; orders: OrderSummary[]; rowIndex: ReadonlyMap<string, number> };
+type GroupProps = {
+  subject: string;
+  orders: OrderSummary[];
+  rowIndex: ReadonlyMap<string, number>;
+  recent: readonly string[];
+};
 
-function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
+function OrderGroup({ subject, orders, rowIndex, recent }: GroupProps) {
   const [open, setOpen] = useState(true);
   const [changing, setChanging] = useState(false);
   const id = `group-${subject.replace(/\W+/g, '-')}`;
@@ -47,19 +54,23 @@ function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
             </span>
           </button>
         </h2>
-        <button
-          type="button"
-          className={s.changeCourse}
-          aria-describedby={`${id}-heading`}
-          onClick={() => setChanging(true)}
-        >
-          Change course
-        </button>
+        {/* Issue 34: only where a task of the group can still move (the dialog counts them all on the server). */}
+        {orders.some((o) => o.can.change_subject) ? (
+          <button
+            type="button"
+            className={s.changeCourse}
+            aria-describedby={`${id}-heading`}
+            onClick={() => setChanging(true)}
+          >
+            Change course
+          </button>
+        ) : null}
       </div>
       {changing ? (
         <CourseChangeDialog
           target={{ kind: 'group', from: subject }}
           current={subject}
+          recent={recent}
           onClose={() => setChanging(false)}
         />
       ) : null}
@@ -77,6 +88,7 @@ function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
                 <span className={s.messages} title="Messages">
                   {order.messages_count} {order.messages_count === 1 ? 'message' : 'messages'}
                 </span>
+                <UnreadMark count={order.unread_messages} />
                 <StatusChip status={order.status} />
                 <RatedNote order={order} />
               </span>
@@ -85,6 +97,17 @@ function OrderGroup({ subject, orders, rowIndex }: GroupProps) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Issue 34: a task with messages the student has not read says so, in words to a screen reader too. */
+function UnreadMark({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className={s.unread} data-testid="unread-mark">
+      <span aria-hidden="true">{count} new</span>
+      <span className="visually-hidden">{`${count} unread ${count === 1 ? 'message' : 'messages'}`}</span>
+    </span>
   );
 }
 

@@ -85,7 +85,7 @@ function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
           Pay {usd(dueNow)}
         </Link>
       ) : (
-        <PayButton order={order} amount={dueNow} partial={partial} />
+        <PayButton order={order} amount={dueNow} partial={partial} flow={flow} />
       )}
     </section>
   );
@@ -117,7 +117,7 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
             {order.additional.includes('partial_payment') ? 'Pay the remaining 70%' : `Pay ${usd(left)}`}
           </Link>
         ) : (
-          <PayButton order={order} amount={left} partial={false} />
+          <PayButton order={order} amount={left} partial={false} flow="order" />
         )
       ) : (
         <p className={s.paid}>
@@ -151,14 +151,24 @@ function IncludedInPlan({ order }: { order: Order }) {
 }
 
 /** Checkout's pay action: the balance share first, the card for the rest; a paid task opens its page. */
-function PayButton({ order, amount, partial }: { order: Order; amount: number; partial: boolean }) {
+function PayButton({
+  order,
+  amount,
+  partial,
+  flow,
+}: {
+  order: Order;
+  amount: number;
+  partial: boolean;
+  flow: Props['flow'];
+}) {
   const navigate = useNavigate();
   return (
     <PayDue
       order={order}
       due={amount}
       partial={partial}
-      context="checkout"
+      context={flow === 'neworder' ? 'neworder_checkout' : 'checkout'}
       onPaid={(paid) => navigate(`/order/${paid._id}`)}
     />
   );

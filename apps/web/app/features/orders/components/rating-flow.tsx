@@ -12,8 +12,10 @@ import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
+import { formatDay } from '../../../lib/format-date.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
+import { canAskRefundNow, refundWindowOver } from '../refund-window.ts';
 import s from './rating-flow.module.css';
 
 // The seed names the reason tags, not their words; these labels are ours.
@@ -73,11 +75,13 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
             Request a free revision
           </Link>
         ) : null}
-        {order.can.request_refund ? (
+        {canAskRefundNow(order) ? (
           // Seed 000 §2: the refund popup is linked from the negative-rating screen too.
           <Link className={s.refundLink} to={`/order/${order._id}/request-refund`}>
             Request a refund
           </Link>
+        ) : refundWindowOver(order) && order.refund_until ? (
+          <p className={s.text}>Refunds could be requested until {formatDay(order.refund_until)}</p>
         ) : null}
         <Button type="button" variant="secondary" onClick={onDone}>
           Close

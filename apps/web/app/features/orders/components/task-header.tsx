@@ -1,10 +1,11 @@
 import { renameTitle } from '@geekly/domain/orders/order-form-schemas.ts';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useMessageNotification } from '../../messages/api/messages.ts';
 import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import { useUpdateOrder } from '../api/update-order.ts';
@@ -41,9 +42,12 @@ export function TaskHeader({ order, flow }: Props) {
   return (
     <header className={s.header}>
       {flow === 'order' ? (
-        <p className={s.line}>
-          {order.subject} · Task #{order.number}
-        </p>
+        <div className={s.lineRow}>
+          <p className={s.line}>
+            {order.subject} · Task #{order.number}
+          </p>
+          <MessagesLink orderId={order._id} unreadAtLoad={order.unread_messages} />
+        </div>
       ) : null}
       <div className={s.titleRow}>
         {renaming ? (
@@ -76,6 +80,31 @@ export function TaskHeader({ order, flow }: Props) {
         />
       ) : null}
     </header>
+  );
+}
+
+/**
+ * Issue 34: the task's messages, one link away, with how many are unread. The count follows the live
+ * notification query (new messages and reads keep it current); until it has loaded, the task's own count.
+ */
+function MessagesLink({ orderId, unreadAtLoad }: { orderId: string; unreadAtLoad: number }) {
+  const notification = useMessageNotification();
+  const unread = notification.data
+    ? (notification.data.orders.find((o) => o.order_id === orderId)?.unread ?? 0)
+    : unreadAtLoad;
+  return (
+    <Link
+      to={`/order/${orderId}/messages`}
+      className={s.messagesLink}
+      aria-label={unread > 0 ? `Messages, ${unread} unread` : undefined}
+    >
+      Messages
+      {unread > 0 ? (
+        <span className={s.unreadCount} aria-hidden="true">
+          {unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

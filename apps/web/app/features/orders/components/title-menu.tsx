@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMenuButton } from '../../../components/use-dismissable.ts';
+import { formatDay } from '../../../lib/format-date.ts';
 import type { Order } from '../api/get-order.ts';
+import { canAskRefundNow, refundWindowOver } from '../refund-window.ts';
 import s from './task-header.module.css';
 
 type Props = { order: Order; onRename: () => void; onDelete: () => void; onChangeCourse: () => void };
@@ -90,10 +92,15 @@ export function TitleMenu({ order, onRename, onDelete, onChangeCourse }: Props) 
               Delete task
             </button>
           ) : null}
-          {order.can.request_refund ? (
+          {canAskRefundNow(order) ? (
             <Link role="menuitem" className={s.menuItem} to={`/order/${order._id}/request-refund`}>
               Request refund
             </Link>
+          ) : refundWindowOver(order) && order.refund_until ? (
+            // Issue 34: the window's end is said where the action was, rather than the action vanishing.
+            <span role="menuitem" tabIndex={-1} aria-disabled="true" className={s.menuItem}>
+              Refunds could be requested until {formatDay(order.refund_until)}
+            </span>
           ) : null}
         </div>
       ) : null}
