@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { googleProvider } from './support/google.ts';
 import { PHONE } from './support/layout.ts';
+import { E2E_NEW_TASKS_PER_HOUR } from './support/limits.ts';
 import { E2E_OPERATOR } from './support/student.ts';
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md "Tests"); the flags keep it off the network.
@@ -84,6 +85,8 @@ export default defineConfig({
         // The same for SMS codes asked from one address, and sent to the stories' few phone numbers (decision 030).
         SMS_CODES_PER_ADDRESS_PER_HOUR: '10000',
         SMS_CODES_PER_PHONE_PER_DAY: '10000',
+        // One story pages through 60 tasks of one student; the limit's own story reads the same number.
+        NEW_TASKS_PER_HOUR: String(E2E_NEW_TASKS_PER_HOUR),
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://localhost:${PORT}`,
         GOOGLE_CLIENT_ID: google.clientId,

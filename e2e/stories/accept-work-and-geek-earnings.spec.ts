@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { geekEarningCents } from '@geekly/domain/orders/acceptance.ts';
 import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
@@ -23,6 +24,9 @@ const day = (ms: number) =>
     timeZone: 'UTC',
   });
 
+/** The Geek's earning on the $26.55 task, from the share the ledger uses (85%: $22.56). */
+const earned = (geekEarningCents(2655) / 100).toFixed(2);
+
 test("A student sees the refund window, accepts the delivered work, and staff see the Geek's earning and payout report", async ({
   page,
   browser,
@@ -30,7 +34,7 @@ test("A student sees the refund window, accepts the delivered work, and staff se
   test.setTimeout(120_000);
   await signUpStudent(page, testInfo);
   await page.goto('/profile');
-  // 1 page due in about 100 hours: $26.55, paid in full; the Geek earns half of it, $13.27 (decision 036).
+  // 1 page due in about 100 hours: $26.55, paid in full; the Geek earns their share of it (decision 036).
   const id = await createPricedTask(page.request, {
     title: 'Essay on the Silk Road',
     subject: 'History',
@@ -78,7 +82,7 @@ test("A student sees the refund window, accepts the delivered work, and staff se
   const ops = await context.newPage();
   await ops.goto('/ops/geeks');
   const row = ops.getByRole('row', { name: new RegExp(geekName) });
-  await expect(row.getByRole('gridcell', { name: '$13.27' })).toBeVisible();
+  await expect(row.getByRole('gridcell', { name: `$${earned}` })).toBeVisible();
   await row.getByRole('button', { name: `Actions for ${geekName}` }).click();
   await ops.getByRole('menuitem', { name: 'Earnings' }).click();
   const earnings = ops.getByRole('dialog', { name: `Earnings of ${geekName}` });
@@ -99,7 +103,11 @@ test("A student sees the refund window, accepts the delivered work, and staff se
   expect(download.suggestedFilename()).toBe(`geek-payouts-${today}-${today}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('Geek,Geek id,Accepted tasks,Earnings (USD),Tips (USD),Total (USD)');
-  expect(csv).toMatch(new RegExp(`${geekName},[0-9a-f-]{36},1,13\\.27,0\\.00,13\\.27`));
+  expect(csv).toMatch(
+    new RegExp(
+      `${geekName},[0-9a-f-]{36},1,${earned.replace('.', '\\.')},0\\.00,${earned.replace('.', '\\.')}`,
+    ),
+  );
   await expectNoSidewaysScroll(ops);
   await context.close();
 });

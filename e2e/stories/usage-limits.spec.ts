@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_NEW_TASKS_PER_HOUR } from '../support/limits.ts';
 import {
   createPricedTask,
   creditStudent,
@@ -107,7 +108,7 @@ test('Past the SMS codes limit, the phone banner says why', async ({ page, brows
 });
 
 // Decision 052: a client creates at most NEW_TASKS_PER_HOUR tasks; the task form says why the next one waits.
-const NEW_TASKS_PER_HOUR = 20;
+const NEW_TASKS_PER_HOUR = E2E_NEW_TASKS_PER_HOUR;
 
 test('Past the new tasks limit, the task form says why and for how long @one-size', async ({
   page,
