@@ -1,3 +1,4 @@
+import { QUEUE_GROUPS, type QueueGroup } from '@geekly/domain/ops/back-office.ts';
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
@@ -18,7 +19,9 @@ import { isUuid } from '../orders/orders.repository.ts';
 
 /** Every Geek, by public name, with how many tasks each is working on now (their load). */
 export async function listGeeks(db: Db) {
-  const load = sql<number>`(select count(*)::int from ${orders} o where o.writer_id = ${geeks.id}
+  // The Geek's id is spelled out: in a one-table select drizzle writes `${geeks.id}` as a bare "id", which inside
+  // this subquery named the task's own id, and every load was 0.
+  const load = sql<number>`(select count(*)::int from ${orders} o where o.writer_id = "geeks"."id"
     and o.system_client_status in ('In Progress', 'Revision Requested'))`;
   return db
     .select({
@@ -127,43 +130,100 @@ export async function listStaff(db: Db) {
 
 // ——— the queue ———
 
-/** Tasks that may need staff: the groups of QUEUE_GROUPS, decided on these rows by the domain's queueGroup. */
-const mayNeedStaff = (deadlineBefore: Date) =>
-  or(
-    inArray(orders.systemClientStatus, ['Paid', 'Refund Requested', 'Revision Requested', 'Refund Declined']),
-    eq(orders.clientStatus, 'On revision'),
-    and(eq(orders.systemClientStatus, 'In Progress'), sql`${orders.deadline} < ${deadlineBefore}`),
-    sql`exists (select 1 from ${orderMessages} m where m.order_id = ${orders.id}
-      and m.sender_role = 'client' and m.status = 'unread')`,
-  );
+/**
+ * The queue's groups in SQL, each exactly the tasks the domain's queueGroup puts in it (the first that applies
+ * wins, so each group excludes the ones before it). Each group is read on its own, in deadline order, through a
+ * partial index of its own (migration 0041, decision 056): a group is never cut short by another group's tasks.
+ * The constants are written into the text so the planner can match the partial indexes' predicates.
+ */
+const notRemoved = sql`${orders.clientRemove} = false`;
+const isRefund = sql`${orders.systemClientStatus} = 'Refund Requested'`;
+const isRevision = sql`(${orders.systemClientStatus} = 'Revision Requested' or ${orders.clientStatus} = 'On revision')`;
+// isLookingForGeek and not unpaid (paymentState reads the paid amount, kept on the task: decision 025).
+const isLookingAndPaid = sql`${orders.paidCents} > 0 and ${orders.systemClientStatus} in ('Paid', 'Refund Declined')
+  and (${orders.systemClientStatus} = 'Paid' or ${orders.clientStatus} = 'Nerd found' or ${orders.writerId} is null)`;
+const hasInstructionsChecked = sql`${orders.tags} @> '["instr_ok"]'::jsonb`;
+const isInProgress = sql`${orders.systemClientStatus} = 'In Progress'`;
+const hasUnreadClientMessages = sql`exists (select 1 from ${orderMessages} m where m.order_id = ${orders.id}
+  and m.sender_role = 'client' and m.status = 'unread')`;
 
-export type QueueQuery = { q?: string; status?: string; all: boolean; deadlineBefore: Date; limit: number };
+function groupCondition(group: QueueGroup, deadlineBefore: Date): SQL {
+  const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineBefore.toISOString()}`;
+  const before = {
+    refund: [],
+    revision: [isRefund],
+    instructions: [isRefund, isRevision],
+    assign: [isRefund, isRevision],
+    deadline: [isRefund, isRevision, sql`(${isLookingAndPaid})`],
+    messages: [isRefund, isRevision, sql`(${isLookingAndPaid})`, sql`(${deadlineClose})`],
+  }[group];
+  const own = {
+    refund: isRefund,
+    revision: isRevision,
+    instructions: sql`${isLookingAndPaid} and not ${hasInstructionsChecked}`,
+    assign: sql`${isLookingAndPaid} and ${hasInstructionsChecked}`,
+    deadline: deadlineClose,
+    messages: hasUnreadClientMessages,
+  }[group];
+  return sql.join([notRemoved, own, ...before.map((c) => sql`not coalesce(${c}, false)`)], sql` and `);
+}
 
-/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
-export async function queueRows(db: Db, query: QueueQuery) {
-  const conditions: (SQL | undefined)[] = [
-    sql`${orders.clientRemove} = false`,
-    query.all ? undefined : mayNeedStaff(query.deadlineBefore),
-  ];
-  if (query.status) conditions.push(eq(orders.systemClientStatus, query.status));
+export type QueueQuery = {
+  q?: string | undefined;
+  status?: string | undefined;
+  /** Every task matching the search, needed or not. */
+  all: boolean;
+  /** One group; the whole queue (every group) without. */
+  group?: QueueGroup | undefined;
+  deadlineBefore: Date;
+  limit: number;
+};
+
+/** The search and the status filter, on `orders` alone (the client's e-mail through a subquery). */
+function queueFilters(query: QueueQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(sql`${orders.systemClientStatus} = ${query.status}`);
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-    conditions.push(
-      or(
-        number === null ? undefined : eq(orders.number, number),
-        ilike(orders.title, pattern),
-        ilike(users.email, pattern),
-      ),
+    const search = or(
+      number === null ? undefined : eq(orders.number, number),
+      ilike(orders.title, pattern),
+      inArray(orders.userId, sql`(select ${users.id} from ${users} where ${ilike(users.email, pattern)})`),
     );
+    if (search) filters.push(search);
   }
+  return filters;
+}
+
+/**
+ * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
+ * then merged, so no group's tasks are pushed out by another's before grouping.
+ */
+function queuePageIds(query: QueueQuery): SQL {
+  const filters = queueFilters(query);
+  const limit = sql.raw(String(query.limit));
+  if (query.all) {
+    return sql`select ${orders.id} from ${orders} where ${sql.join([notRemoved, ...filters], sql` and `)}
+      order by ${orders.deadline} limit ${limit}`;
+  }
+  const groups = query.group ? [query.group] : QUEUE_GROUPS.map((g) => g.id);
+  const parts = groups.map(
+    (group) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
+      where ${sql.join([groupCondition(group, query.deadlineBefore), ...filters], sql` and `)}
+      order by ${orders.deadline} limit ${limit})`,
+  );
+  return sql`select page.id from (${sql.join(parts, sql` union all `)}) page order by page.deadline limit ${limit}`;
+}
+
+/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
+export async function queueRows(db: Db, query: QueueQuery) {
   return db
     .select({
       order: orders,
       clientEmail: users.email,
-      paidCents: sql<string>`(select coalesce(sum(e.amount_cents), 0) from ${ledgerEntries} e
-        where e.account_type = 'order' and e.account_id = ${orders.id})`,
+      paidCents: orders.paidCents,
       unread: sql<number>`(select count(*)::int from ${orderMessages} m where m.order_id = ${orders.id}
         and m.sender_role = 'client' and m.status = 'unread')`,
       geekName: geeks.publicFullName,
@@ -171,9 +231,25 @@ export async function queueRows(db: Db, query: QueueQuery) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(geeks, eq(geeks.id, orders.writerId))
-    .where(and(...conditions))
-    .orderBy(asc(orders.deadline))
-    .limit(query.limit);
+    .where(inArray(orders.id, sql`(${queuePageIds(query)})`))
+    .orderBy(asc(orders.deadline), asc(orders.id));
+}
+
+/** How many tasks each group holds (with the search and status filter), one count a group, in one statement. */
+export async function queueCounts(db: Db, query: QueueQuery): Promise<Record<QueueGroup, number>> {
+  const filters = queueFilters(query);
+  const columns = QUEUE_GROUPS.map(
+    (g) => sql`(select count(*)::int from ${orders}
+      where ${sql.join([groupCondition(g.id, query.deadlineBefore), ...filters], sql` and `)}) as ${sql.identifier(g.id)}`,
+  );
+  const result = await db.execute(sql`select ${sql.join(columns, sql`, `)}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    QueueGroup,
+    number
+  >[];
+  const row = rows[0];
+  if (!row) throw new Error('queue counts: no row');
+  return row;
 }
 
 // ——— the task page ———
