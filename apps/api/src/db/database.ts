@@ -2,11 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type MigrationSession, runMigrations } from './migrator.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -23,7 +22,7 @@ export type DatabaseHandle = {
    * under a PostgreSQL advisory lock, so processes starting together take turns (decision 031): the first
    * migrates, the others wait and then find nothing to do.
    */
-  migrate(afterwards?: () => Promise<void>): Promise<void>;
+  migrate(afterwards?: () => Promise<void>, options?: MigrateOptions): Promise<void>;
   ping(): Promise<boolean>;
   /** For /ready: 'current' when every migration in the build is applied; throws when unreachable. */
   migrationState(): Promise<'current' | 'behind'>;
@@ -42,6 +41,9 @@ export type DatabaseHandle = {
   /** The server pool's connections (decision 032, /metrics); absent on PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
+
+/** Decision 057: `before` stops short of the migrations from that journal time on (bench:scale loads first). */
+export type MigrateOptions = { before?: number; lockTimeoutMs?: number; log?: (line: string) => void };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -80,8 +82,12 @@ export async function openPglite(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: async (afterwards) => {
-      await migratePglite(db, { migrationsFolder });
+    migrate: async (afterwards, options) => {
+      const session: MigrationSession = {
+        run: async (text) => (await client.exec(text)).at(-1)?.affectedRows ?? 0,
+        query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      };
+      await runMigrations(session, { migrationsFolder, kind: 'pglite', ...options });
       await afterwards?.();
     },
     ping: async () => {
@@ -114,7 +120,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    migrate: (afterwards) => migrateUnderLock(pool, afterwards),
+    migrate: (afterwards, options) => migrateUnderLock(pool, afterwards, options),
     ping: async () => {
       await pool.query('select 1');
       return true;
@@ -131,23 +137,36 @@ export const MIGRATION_LOCK_KEY = 6_104_223_571;
 
 /**
  * drizzle's migrator takes no lock: two processes migrating one fresh database at once both try to create its
- * tables. One session holds a session-level advisory lock while the migrations run (through the pool; the lock
- * only orders the processes), and releases it after; a process that dies holding it releases it with its
- * connection.
+ * tables. One session holds a session-level advisory lock while the migrations run on it (decision 057's
+ * migrator), and releases it after; a process that dies holding it releases it with its connection. A process
+ * that finds the lock taken asks again every LOCK_POLL_MS rather than waiting in `pg_advisory_lock`: a waiting
+ * statement holds a snapshot, and `CREATE INDEX CONCURRENTLY` on the migrating session waits for every older
+ * snapshot to end.
  */
-async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>) {
+async function migrateUnderLock(
+  pool: pg.Pool,
+  afterwards?: () => Promise<void>,
+  options: MigrateOptions = {},
+) {
   const lock = await pool.connect();
   let broken: Error | undefined;
   try {
-    const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
-      MIGRATION_LOCK_KEY,
-    ]);
-    if (!rows[0]?.ok) {
+    const tryLock = async () =>
+      (await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [MIGRATION_LOCK_KEY]))
+        .rows[0]?.ok === true;
+    if (!(await tryLock())) {
       console.log('Waiting for another process to finish migrating the database…');
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      while (!(await tryLock())) await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
     }
     try {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      const session: MigrationSession = {
+        run: async (text) => {
+          const result = (await lock.query(text)) as pg.QueryResult | pg.QueryResult[];
+          return (Array.isArray(result) ? result.at(-1)?.rowCount : result.rowCount) ?? 0;
+        },
+        query: async <T>(text: string, params?: unknown[]) => (await lock.query(text, params)).rows as T[],
+      };
+      await runMigrations(session, { migrationsFolder, kind: 'postgres', ...options });
       await afterwards?.();
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -161,6 +180,8 @@ async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>)
   }
 }
 
+/** How often a process waiting for another's migrations asks for the lock again. */
+const LOCK_POLL_MS = 250;
 const CONNECT_TIMEOUT_MS = 3000;
 /** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
 const RECONNECT_FIRST_MS = 250;

@@ -343,15 +343,24 @@ export const orderTransitions = pgTable(
 
 // Double-entry ledger (DESIGN.md "Data and money"): every transaction's entries sum to zero;
 // an account's balance is the sum of its entries. Append-only: rows are never updated or deleted.
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').notNull(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  userId: uuid('user_id').references(() => users.id),
-  orderId: uuid('order_id').references(() => orders.id),
-  memo: text('memo'),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    memo: text('memo'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Decision 056: a task's transactions (its money panel, the receipts' first payments).
+    index('ledger_transactions_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    // The receipt sweep's last day.
+    index('ledger_transactions_created_idx').on(t.createdAt),
+  ],
+);
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -368,7 +377,10 @@ export const ledgerEntries = pgTable(
     amountCents: cents('amount_cents').notNull(),
   },
   (t) => [
-    index('ledger_entries_account_idx').on(t.accountType, t.accountId),
+    // Decision 056: the balance check and the receipts read a transaction's entries; an account's entries are
+    // read in insertion order with their amounts (index-only balances).
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_seq_idx').on(t.accountType, t.accountId, t.seq), // INCLUDE (amount_cents)
     check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );
