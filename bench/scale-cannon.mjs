@@ -1,0 +1,27 @@
+// One autocannon run for bench/scale.mjs, in its own process (the API under test runs in another). The spec (JSON,
+// argv[2]): { url, connections, duration, headers, method?, body?, paths?: [..] }. `paths` are used in turn, each
+// once while they last (a payment pays a different task each time); `{n}` in the path or body becomes a number
+// unique in the run (an idempotency key). Prints autocannon's result as JSON.
+import autocannon from 'autocannon';
+
+const spec = JSON.parse(process.argv[2]);
+const prefix = `${process.pid}-${Date.now()}`;
+let n = 0;
+const fill = (text) => text.replaceAll('{n}', `${prefix}-${n}`);
+const result = await autocannon({
+  url: spec.url,
+  connections: spec.connections,
+  duration: spec.duration,
+  headers: spec.headers,
+  requests: [
+    {
+      method: spec.method ?? 'GET',
+      setupRequest: (req) => {
+        n++;
+        const path = spec.paths ? spec.paths[(n - 1) % spec.paths.length] : req.path;
+        return { ...req, path: fill(path), ...(spec.body ? { body: fill(spec.body) } : {}) };
+      },
+    },
+  ],
+});
+process.stdout.write(JSON.stringify(result));
