@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,6 +17,12 @@ export type Db = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * Decision 056: the back office's heavy reads (the queue, its search, the Geeks' figures and earnings, the payout
+   * report) run on a pool of their own with a statement timeout, so a student's request never waits behind a
+   * report for a connection. On PGlite, the one database.
+   */
+  reportsDb: Database;
   kind: 'pglite' | 'postgres';
   /**
    * Applies the migrations this build has, then runs `afterwards` (the reference data). On a server both happen
@@ -76,11 +83,13 @@ export async function openPglite(
 ): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
   // One options object: PGlite's constructor takes the options as its first argument whenever that argument is
   // not a string, so `new PGlite(undefined, options)` would silently drop them (and run initdb again).
-  const client = new PGlite({ dataDir, ...options });
+  // pg_trgm: the back office's search by part of a title or e-mail (migration 0041, decision 056).
+  const client = new PGlite({ dataDir, extensions: { pg_trgm }, ...options });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
+    reportsDb: db as unknown as Database,
     kind: 'pglite',
     migrate: async (afterwards, options) => {
       const session: MigrationSession = {
@@ -109,16 +118,31 @@ export async function openPglite(
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // Decision 031: while the server is unreachable a request fails within CONNECT_TIMEOUT_MS (503) rather than
   // waiting for a connection that will not come.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Decision 056: JIT off. The planner's cost of the queue's and reports' statements crossed jit_above_cost at a
+  // million tasks, and compiling them took about half of each one's time; the app runs short statements only.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: '-c jit=off',
+  });
+  const reports = new pg.Pool({
+    connectionString: url,
+    max: REPORT_CONNECTIONS,
+    connectionTimeoutMillis: REPORT_WAIT_MS,
+    options: `-c jit=off -c statement_timeout=${REPORT_STATEMENT_TIMEOUT_MS}`,
+  });
   // An idle pooled connection can be closed by the server (restart, admin command); without a listener
   // node-postgres turns that into an uncaught exception. The pool replaces the connection on next use.
-  pool.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
+  for (const p of [pool, reports])
+    p.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
   // Fail fast with a clear message when the server is not reachable.
   const conn = await pool.connect();
   conn.release();
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,
+    reportsDb: drizzlePg({ client: reports, schema }) as unknown as Database,
     kind: 'postgres',
     migrate: (afterwards, options) => migrateUnderLock(pool, afterwards, options),
     ping: async () => {
@@ -127,7 +151,9 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     migrationState: () => migrationStateOf((text) => pool.query(text)),
     listen: (channel, onPayload, onReconnected) => listenOnServer(url, channel, onPayload, onReconnected),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), reports.end()]);
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
@@ -183,6 +209,14 @@ async function migrateUnderLock(
 /** How often a process waiting for another's migrations asks for the lock again. */
 const LOCK_POLL_MS = 250;
 const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * The back office's pool (decision 056): a few connections beside the main pool's 10 (PostgreSQL's default
+ * max_connections of 100 leaves room for several processes), a longer wait for one (staff wait behind staff), and
+ * a statement that runs longer than this is cancelled (an answer 503) rather than holding its connection.
+ */
+const REPORT_CONNECTIONS = 4;
+const REPORT_WAIT_MS = 10_000;
+const REPORT_STATEMENT_TIMEOUT_MS = 15_000;
 /** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_LAST_MS = 10_000;

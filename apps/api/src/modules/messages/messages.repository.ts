@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { geeks, livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
@@ -62,12 +62,11 @@ export async function markMessageRead(db: Db, orderId: string, messageId: string
 export async function messageSummary(db: Db, userId: string) {
   const own = and(eq(orders.userId, userId), eq(orders.clientRemove, false));
   const [unread, last, lastOwn] = await Promise.all([
+    // Kept on the task (decision 056).
     db
-      .select({ orderId: orderMessages.orderId, n: sql<number>`count(*)::int` })
-      .from(orderMessages)
-      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
-      .where(and(own, ne(orderMessages.senderRole, 'client'), eq(orderMessages.status, 'unread')))
-      .groupBy(orderMessages.orderId),
+      .select({ orderId: orders.id, n: orders.unreadForClient })
+      .from(orders)
+      .where(and(own, gt(orders.unreadForClient, 0))),
     db
       .selectDistinctOn([orderMessages.orderId], messageWithGeek)
       .from(orderMessages)

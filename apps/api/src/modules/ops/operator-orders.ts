@@ -48,7 +48,7 @@ async function opsView(ctx: AppContext, row: OrderRow) {
 
 /** GET /ops/geeks: every Geek with subjects, load and whether they are disabled. */
 export async function assignableGeeks(ctx: AppContext) {
-  const rows = await listGeeks(ctx.database.db);
+  const rows = await listGeeks(ctx.database.reportsDb);
   return rows.map((g) => ({
     _id: g.id,
     public_full_name: g.publicFullName,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import {
   auditLog,
   cardRefunds,
+  geekStats,
   geeks,
   ledgerEntries,
   ledgerTransactions,
@@ -17,12 +18,8 @@ import {
 import { AUTOPILOT_EMAIL } from '../autopilot/autopilot.repository.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 
-/** Every Geek, by public name, with how many tasks each is working on now (their load). */
+/** Every Geek, by public name, with how many tasks each is working on now (their load, kept: decision 056). */
 export async function listGeeks(db: Db) {
-  // The Geek's id is spelled out: in a one-table select drizzle writes `${geeks.id}` as a bare "id", which inside
-  // this subquery named the task's own id, and every load was 0.
-  const load = sql<number>`(select count(*)::int from ${orders} o where o.writer_id = "geeks"."id"
-    and o.system_client_status in ('In Progress', 'Revision Requested'))`;
   return db
     .select({
       id: geeks.id,
@@ -30,9 +27,10 @@ export async function listGeeks(db: Db) {
       major: geeks.major,
       publicSubjects: geeks.publicSubjects,
       isDisabled: geeks.isDisabled,
-      load,
+      load: sql<number>`coalesce(${geekStats.load}, 0)`.mapWith(Number),
     })
     .from(geeks)
+    .leftJoin(geekStats, eq(geekStats.geekId, geeks.id))
     .orderBy(asc(geeks.publicFullName));
 }
 
@@ -144,8 +142,7 @@ const isLookingAndPaid = sql`${orders.paidCents} > 0 and ${orders.systemClientSt
   and (${orders.systemClientStatus} = 'Paid' or ${orders.clientStatus} = 'Nerd found' or ${orders.writerId} is null)`;
 const hasInstructionsChecked = sql`${orders.tags} @> '["instr_ok"]'::jsonb`;
 const isInProgress = sql`${orders.systemClientStatus} = 'In Progress'`;
-const hasUnreadClientMessages = sql`exists (select 1 from ${orderMessages} m where m.order_id = ${orders.id}
-  and m.sender_role = 'client' and m.status = 'unread')`;
+const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
 
 function groupCondition(group: QueueGroup, deadlineBefore: Date): SQL {
   const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineBefore.toISOString()}`;
@@ -224,8 +221,7 @@ export async function queueRows(db: Db, query: QueueQuery) {
       order: orders,
       clientEmail: users.email,
       paidCents: orders.paidCents,
-      unread: sql<number>`(select count(*)::int from ${orderMessages} m where m.order_id = ${orders.id}
-        and m.sender_role = 'client' and m.status = 'unread')`,
+      unread: orders.unreadClientMessages,
       geekName: geeks.publicFullName,
     })
     .from(orders)

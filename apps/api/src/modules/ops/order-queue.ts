@@ -30,8 +30,8 @@ export async function operatorQueue(ctx: AppContext, filter: QueueFilter) {
     limit: QUEUE_LIMIT,
   };
   const [rows, counts] = await Promise.all([
-    queueRows(ctx.database.db, query),
-    queueCounts(ctx.database.db, query),
+    queueRows(ctx.database.reportsDb, query),
+    queueCounts(ctx.database.reportsDb, query),
   ]);
   const needed = rows
     .map((r) => {

@@ -6,7 +6,7 @@ import { findGeekAnyState, geekEarningLines, geekEarningTotals } from './geek-ea
 
 /** GET /ops/geek-earnings: every Geek with what they earned and were tipped (in the period, if one is given). */
 export async function geekEarnings(ctx: AppContext, period: PayoutPeriod | null) {
-  const rows = await geekEarningTotals(ctx.database.db, period ? periodBounds(period) : null);
+  const rows = await geekEarningTotals(ctx.database.reportsDb, period ? periodBounds(period) : null);
   return rows.map((r) => ({
     geek_id: r.geekId,
     public_full_name: r.name,
@@ -41,5 +41,5 @@ export async function geekEarningHistory(ctx: AppContext, geekId: string) {
 
 /** GET /ops/geek-earnings.csv: the payout report for a period. */
 export async function geekPayoutReport(ctx: AppContext, period: PayoutPeriod) {
-  return payoutCsv(await geekEarningTotals(ctx.database.db, periodBounds(period)));
+  return payoutCsv(await geekEarningTotals(ctx.database.reportsDb, periodBounds(period)));
 }
