@@ -1,6 +1,6 @@
 // One autocannon run for bench/scale.mjs, in its own process (the API under test runs in another). The spec (JSON,
-// argv[2]): { url, connections, duration, headers, method?, body?, paths?: [..] }. `paths` are used in turn, each
-// once while they last (a payment pays a different task each time); `{n}` in the path or body becomes a number
+// argv[2]): { url, connections, duration, headers, method?, body?, paths?: [{ path, token? }] }. `paths` are used
+// in turn, each once while they last (a payment pays a different task each time); `{n}` in the path or body becomes a number
 // unique in the run (an idempotency key). Prints autocannon's result as JSON.
 import autocannon from 'autocannon';
 
@@ -18,8 +18,10 @@ const result = await autocannon({
       method: spec.method ?? 'GET',
       setupRequest: (req) => {
         n++;
-        const path = spec.paths ? spec.paths[(n - 1) % spec.paths.length] : req.path;
-        return { ...req, path: fill(path), ...(spec.body ? { body: fill(spec.body) } : {}) };
+        const next = spec.paths?.[(n - 1) % spec.paths.length];
+        const headers = next?.token ? { ...req.headers, authorization: `Bearer ${next.token}` } : req.headers;
+        const path = next ? next.path : req.path;
+        return { ...req, path: fill(path), headers, ...(spec.body ? { body: fill(spec.body) } : {}) };
       },
     },
   ],

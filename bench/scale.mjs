@@ -12,7 +12,7 @@
 //
 // A new call is one entry of CALLS: a name, who calls (`as`: staff, student, big, payer) and its path (a function
 // of the fixtures `f`, built by `fixtures()`); POST calls give a body, where `{n}` is unique per request, or
-// `paths` to use each once.
+// `paths` ({ path, token }) to use each once.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -76,7 +76,8 @@ const CALLS = [
   { name: 'My Geeks (a student)', as: 'student', path: () => '/my-geeks' },
   { name: 'My Geeks (5,000 tasks)', as: 'big', path: () => '/my-geeks' },
   { name: 'notification (5,000 tasks)', as: 'big', path: () => '/notification?types=allmessages' },
-  { name: 'list page 100 (5,000 tasks)', as: 'big', path: () => '/orders?page=100' },
+  // Page 99 is the last of 5,000 tasks (pages of 50 from 0): the deepest offset that still reads rows.
+  { name: 'list page 99 (5,000 tasks)', as: 'big', path: () => '/orders?page=99' },
   { name: 'list page 0 (a student)', as: 'student', path: () => '/orders?page=0' },
   { name: 'one task', as: 'student', path: (f) => `/orders/${f.taskId}` },
   { name: "a task's messages", as: 'student', path: (f) => `/orders/${f.taskId}/messages` },
@@ -92,10 +93,13 @@ const CALLS = [
     name: 'write: task payment',
     as: 'payer',
     method: 'POST',
-    paths: (f) => f.payerTasks.map((id) => `/api/v3/orders/${id}/pay`),
+    paths: (f) => f.payerTasks,
     body: (f) => ({ account_balance_use: f.payerPriceCents }),
   },
 ];
+
+/** How many students pay tasks in the payment call. */
+const PAYERS = 200;
 
 const rowsOf = async (client, text, params) => (await client.query(text, params)).rows;
 
@@ -278,7 +282,8 @@ async function fixtures(url, server) {
     const student = await tokens.sign({ userId: studentId, tokenVersion: 0 });
     const big = await tokens.sign({ userId: bigId, tokenVersion: 0 });
     const payer = await tokens.sign({ userId: payerId, tokenVersion: 0 });
-    // The payer's tasks to pay: one priced by the API, copied, and a balance that pays them all.
+    // The tasks to pay: one priced by the API, copied to PAYERS students (a payment locks its payer's balance:
+    // one payer would make the run a queue), and a balance on each that pays them all.
     const created = await api(server.base, 'POST', '/orders', payer, {
       title: 'Bench payment',
       subject: 'English',
@@ -295,32 +300,43 @@ async function fixtures(url, server) {
       await rowsOf(
         client,
         `select column_name as c from information_schema.columns
-         where table_name = 'orders' and column_name not in ('id', 'number')`,
+         where table_name = 'orders' and column_name not in ('id', 'number', 'user_id')`,
       )
     )
       .map((r) => `"${r.c}"`)
       .join(', ');
-    const copies = Number(args.duration) * 400;
-    const payerTasks = (
-      await rowsOf(
-        client,
-        `insert into orders (${columns}) select ${columns} from orders, generate_series(1, $2) where id = $1 returning id`,
-        [created._id, copies],
-      )
-    ).map((r) => r.id);
-    await client.query('BEGIN');
-    const [credit] = await rowsOf(
+    const [{ n: studentCount }] = await rowsOf(
       client,
-      `insert into ledger_transactions (kind, idempotency_key, user_id, memo)
-       values ('staff_credit', $1, $2, 'Bench balance') returning id`,
-      [`bench-payer-${randomBytes(6).toString('hex')}`, payerId],
+      `select count(*)::int as n from users where email like 'student%@bench.example'`,
+    );
+    const payers = Math.min(PAYERS, studentCount - 3);
+    const each = Math.ceil((Number(args.duration) * 400) / payers);
+    const copies = await rowsOf(
+      client,
+      `insert into orders (${columns}, user_id)
+       select ${columns}, md5('student' || p)::uuid from orders, generate_series(1, $2::int), generate_series(3, $3::int + 2) p
+       where id = $1 returning id, user_id`,
+      [created._id, each, payers],
     );
     await client.query(
-      `insert into ledger_entries (transaction_id, account_type, account_id, amount_cents)
-       values ($1, 'revenue', null, $2), ($1, 'user', $3, $4)`,
-      [credit.id, -priceCents * (copies + 1), payerId, priceCents * (copies + 1)],
+      `with credits as (
+         insert into ledger_transactions (kind, idempotency_key, user_id, memo)
+         select 'staff_credit', 'bench-payer-' || $1 || '-' || p, md5('student' || p)::uuid, 'Bench balance'
+         from generate_series(3, $2::int + 2) p returning id, user_id)
+       insert into ledger_entries (transaction_id, account_type, account_id, amount_cents)
+       select id, 'revenue', null, -$3::bigint from credits
+       union all select id, 'user', user_id, $3::bigint from credits`,
+      [randomBytes(6).toString('hex'), payers, priceCents * (each + 1)],
     );
-    await client.query('COMMIT');
+    const tokenOf = new Map();
+    for (const c of copies)
+      if (!tokenOf.has(c.user_id))
+        tokenOf.set(c.user_id, await tokens.sign({ userId: c.user_id, tokenVersion: 0 }));
+    // Interleaved by payer, so the connections pay for different students at any moment.
+    const payerTasks = copies
+      .map((c, i) => ({ i: (i % each) * payers + Math.floor(i / each), c }))
+      .sort((a, b) => a.i - b.i)
+      .map(({ c }) => ({ path: `/api/v3/orders/${c.id}/pay`, token: tokenOf.get(c.user_id) }));
     await client.query('ANALYZE orders');
     return {
       tokens: { staff, student, big, payer, none: null },
