@@ -32,8 +32,8 @@ describe.runIf(serverUrl)('the reports pool', () => {
   it('answers a student while every report connection is busy', async () => {
     const student = await signUpClient(t);
     // Six slow reports at once: more than the reports pool holds.
-    const reports = Array.from({ length: 10 }, () =>
-      t.ctx.database.reportsDb.execute(sql`select pg_sleep(3)`),
+    const reports = Array.from({ length: 6 }, () =>
+      t.ctx.database.reportsDb.execute(sql`select pg_sleep(1.5)`),
     );
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
