@@ -1,9 +1,9 @@
 // The data of `npm run bench:scale` (issue 36), written by set-based SQL (generate_series), minutes for a million
 // tasks. Shape, for `tasks` N: N/10 students, one of whom has 5,000 tasks; GEEKS Geeks (the same at every size:
-// the Geeks page lists them all); two messages a task (a fiftieth of the students' unread), one audit row and one
+// the Geeks page lists them all); two messages a task (one student's message in 500 unread), one audit row and one
 // transition a task; a paid task has a card payment in the ledger, an accepted one its Geek's earning, one in
 // twenty a tip. Statuses by the task's number: 0.1 % refund requests, 0.3 % revision requests, 0.5 % paid and
-// waiting for a Geek, 10 % in progress (deadlines from 10 days ago to 50 days ahead), 9.5 % unpaid, the rest
+// waiting for a Geek, 10 % in progress (deadlines from 2 days ago to 50 days ahead), 9.5 % unpaid, the rest
 // completed. Triggers are off while loading (session_replication_role = replica): the values they keep are
 // computed afterwards, in bulk, as the migrations' backfills would.
 
@@ -55,7 +55,7 @@ export async function loadScaleData(client, tasks, step = () => {}) {
      SELECT md5('task' || g)::uuid,
        CASE WHEN g <= $2::int THEN md5('student1')::uuid ELSE md5('student' || (2 + (g - $2::int) % ($3::int - 1)))::uuid END,
        'Task ' || g || ' on ' || subject, subject, 'Details of task ' || g, '5 pages', 'Essay writing',
-       CASE WHEN status = 'In Progress' THEN now() + make_interval(hours => g % 1440 - 240)
+       CASE WHEN status = 'In Progress' THEN now() + make_interval(hours => g % 1248 - 48)
          ELSE created + interval '7 days' END,
        price, price, status, client_status,
        CASE WHEN paid THEN created + interval '1 hour' END, CASE WHEN paid THEN created + interval '1 hour' END,
@@ -95,7 +95,7 @@ export async function loadScaleData(client, tasks, step = () => {}) {
      JOIN orders o ON o.id = md5('task' || g)::uuid,
      LATERAL (VALUES
        ('client', 'Hello, here are my notes for task ' || g,
-         CASE WHEN g % 50 = 0 THEN 'unread' ELSE 'read' END, NULL::uuid, interval '10 minutes'),
+         CASE WHEN g % 500 = 0 THEN 'unread' ELSE 'read' END, NULL::uuid, interval '10 minutes'),
        ('writer', 'Thank you, I am on it.', 'read', o.writer_id, interval '2 hours')) m(role, text, status, geek, after)`,
     [tasks],
   );

@@ -15,7 +15,7 @@
 // `paths` ({ path, token }) to use each once.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -263,7 +263,9 @@ async function fixtures(url, server) {
   try {
     const tokens = createSessionTokens(server.secret);
     const userId = (label) => rowsOf(client, `select md5($1)::uuid as id`, [label]).then((r) => r[0].id);
-    const [studentId, bigId, payerId] = await Promise.all(['student2', 'student1', 'student3'].map(userId));
+    const studentId = await userId('student2');
+    const bigId = await userId('student1');
+    const payerId = await userId('student3');
     const [task] = await rowsOf(
       client,
       `select id, number from orders where user_id = $1 and paid_cents > 0 order by created_at desc limit 1`,
@@ -357,8 +359,11 @@ async function fixtures(url, server) {
 
 function cannon(spec) {
   const script = fileURLToPath(new URL('./scale-cannon.mjs', import.meta.url));
+  // In a file: a payment's thousands of paths would not fit in the arguments.
+  const specFile = join(mkdtempSync(join(tmpdir(), 'geekly-cannon-')), 'spec.json');
+  writeFileSync(specFile, JSON.stringify(spec));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, JSON.stringify(spec)], {
+    const child = spawn(process.execPath, [script, specFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
