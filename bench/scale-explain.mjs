@@ -55,8 +55,10 @@ const QUERIES = [
         order by o.deadline limit 200`,
     },
     after: {
-      sql: `select id from orders where client_remove = false and (title ilike '%student2@bench.example%'
-        or user_id in (select id from users where email ilike '%student2@bench.example%'))
+      sql: `select id from orders where client_remove = false and id in (
+          select o.id from orders o where o.title ilike '%student2@bench.example%'
+          union select o.id from orders o where o.user_id in (
+            select u.id from users u where u.email ilike '%student2@bench.example%'))
         order by deadline limit 200`,
     },
   },
