@@ -62,20 +62,25 @@ WHERE NOT EXISTS (SELECT 1 FROM "geek_earning_months" d WHERE d."geek_id" = c."g
 ON CONFLICT ("geek_id", "month") DO UPDATE SET "earned_cents" = excluded."earned_cents",
   "tips_cents" = excluded."tips_cents", "tasks" = excluded."tasks";
 --> statement-breakpoint
--- The queue's groups (ops.repository.ts), each in deadline order: a group reads only its own tasks.
-CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_queue_refund_idx" ON "orders" ("deadline")
+-- The queue's groups (ops.repository.ts), each in deadline order: a group reads only its own tasks. Each index
+-- also holds what its group's conditions read, so a group's page and count are read from the index alone.
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_queue_refund_idx" ON "orders" ("deadline") INCLUDE ("id")
   WHERE "client_remove" = false AND "system_client_status" = 'Refund Requested';
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_queue_revision_idx" ON "orders" ("deadline")
+  INCLUDE ("id", "system_client_status", "client_status")
   WHERE "client_remove" = false AND ("system_client_status" = 'Revision Requested' OR "client_status" = 'On revision');
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_queue_looking_idx" ON "orders" ("deadline")
+  INCLUDE ("id", "system_client_status", "client_status", "writer_id", "tags")
   WHERE "client_remove" = false AND "paid_cents" > 0 AND "system_client_status" IN ('Paid', 'Refund Declined');
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_queue_progress_idx" ON "orders" ("deadline")
+  INCLUDE ("id", "system_client_status", "client_status")
   WHERE "client_remove" = false AND "system_client_status" = 'In Progress';
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_queue_unread_idx" ON "orders" ("deadline")
+  INCLUDE ("id", "system_client_status", "client_status", "paid_cents", "writer_id")
   WHERE "client_remove" = false AND "unread_client_messages" > 0;
 --> statement-breakpoint
 -- Every task by deadline (the queue's `all`), and the search by any part of a title or of the client's e-mail.

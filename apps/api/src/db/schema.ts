@@ -195,7 +195,8 @@ export const orders = pgTable(
     // The acceptance clock reads delivered tasks whose Geek has not earned yet.
     index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
-    // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates).
+    // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
+    // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.
     index('orders_queue_refund_idx')
       .on(t.deadline)
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} = 'Refund Requested'`),
