@@ -70,7 +70,6 @@ const CALLS = [
     as: 'staff',
     path: () => `/ops/geek-earnings.csv?from=${year - 1}-12-01&to=${year}-11-30`,
   },
-  { name: "a Geek's earnings", as: 'staff', path: (f) => `/ops/geeks/${f.geekId}/earnings` },
   { name: 'audit log, first page', as: 'staff', path: () => '/ops/audit' },
   { name: 'audit log, next page', as: 'staff', path: (f) => `/ops/audit?before=${f.auditBefore}` },
   { name: 'My Geeks (a student)', as: 'student', path: () => '/my-geeks' },

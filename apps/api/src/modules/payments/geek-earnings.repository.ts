@@ -112,3 +112,14 @@ export async function geekEarningLines(db: Db, geekId: string): Promise<GeekEarn
     .limit(500);
   return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
 }
+
+/** All a Geek's earnings and tips, from the kept months (decision 056): the lines stop at 500, the total does not. */
+export async function geekEarnedAllTimeCents(db: Db, geekId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${geekEarningMonths.earnedCents} + ${geekEarningMonths.tipsCents}), 0)`,
+    })
+    .from(geekEarningMonths)
+    .where(eq(geekEarningMonths.geekId, geekId));
+  return Number(row?.total ?? 0);
+}

@@ -2,7 +2,12 @@ import { centsToDollars } from '@geekly/domain/money.ts';
 import { type PayoutPeriod, payoutCsv, periodBounds } from '@geekly/domain/payments/geek-payouts.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { findGeekAnyState, geekEarningLines, geekEarningTotals } from './geek-earnings.repository.ts';
+import {
+  findGeekAnyState,
+  geekEarnedAllTimeCents,
+  geekEarningLines,
+  geekEarningTotals,
+} from './geek-earnings.repository.ts';
 
 /** GET /ops/geek-earnings: every Geek with what they earned and were tipped (in the period, if one is given). */
 export async function geekEarnings(ctx: AppContext, period: PayoutPeriod | null) {
@@ -22,11 +27,14 @@ export async function geekEarningHistory(ctx: AppContext, geekId: string) {
   const db = ctx.database.db;
   const geek = await findGeekAnyState(db, geekId);
   if (!geek) throw notFound('Geek not found');
-  const lines = await geekEarningLines(db, geek.id);
+  const [lines, totalCents] = await Promise.all([
+    geekEarningLines(db, geek.id),
+    geekEarnedAllTimeCents(db, geek.id),
+  ]);
   return {
     geek_id: geek.id,
     public_full_name: geek.publicFullName,
-    total: centsToDollars(lines.reduce((s, l) => s + l.amountCents, 0)),
+    total: centsToDollars(totalCents),
     lines: lines.map((l) => ({
       created_at: l.at.toISOString(),
       kind: l.kind === 'geek_earning' ? ('earning' as const) : ('tip' as const),
