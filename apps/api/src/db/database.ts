@@ -211,9 +211,11 @@ const CONNECT_TIMEOUT_MS = 3000;
  * Decision 056, for the app's connections: JIT off (the queue's and reports' statements crossed jit_above_cost at a
  * million tasks, and compiling them took about half of each one's time; the app runs short statements only), and
  * random_page_cost 1.1 (the default 4 prices a page as a disk seek: it chose a sort of all 5,000 of a student's
- * tasks over reading 5,000 entries of the list's index, ten times slower, on a database held in memory or SSD).
+ * tasks over reading 5,000 entries of the list's index, ten times slower, on a database held in memory or SSD), and
+ * no parallel workers (starting them cost more than the queue's counts they split, and under 20 concurrent
+ * requests there is no idle core to give them).
  */
-const PLANNER_OPTIONS = '-c jit=off -c random_page_cost=1.1';
+const PLANNER_OPTIONS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 /**
  * The back office's pool (decision 056): a few connections beside the main pool's 10 (PostgreSQL's default
  * max_connections of 100 leaves room for several processes), a longer wait for one (staff wait behind staff), and

@@ -146,12 +146,16 @@ const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
 
 function groupCondition(group: QueueGroup, deadlineBefore: Date): SQL {
   const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineBefore.toISOString()}`;
+  // The groups before this one that a task of its own could also be in (the others its status rules out: a task
+  // 'In Progress' or 'Paid' is neither a refund request nor 'Revision Requested'). Fewer conditions than the
+  // whole list, and only on the columns its index holds, so a group is read from its index alone.
+  const onRevision = sql`${orders.clientStatus} = 'On revision'`;
   const before = {
     refund: [],
     revision: [isRefund],
-    instructions: [isRefund, isRevision],
-    assign: [isRefund, isRevision],
-    deadline: [isRefund, isRevision, sql`(${isLookingAndPaid})`],
+    instructions: [onRevision],
+    assign: [onRevision],
+    deadline: [onRevision],
     messages: [isRefund, isRevision, sql`(${isLookingAndPaid})`, sql`(${deadlineClose})`],
   }[group];
   const own = {
