@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
 import { runAcceptanceClock } from '../src/modules/orders/acceptance-clock.ts';
 import { uploadGeekFile } from './helpers/files.ts';
-import { expectLedgerConsistent } from './helpers/sandbox-card.ts';
+import { expectLedgerConsistent, keptFiguresDrift } from './helpers/sandbox-card.ts';
 import {
   call,
   createTestApp,
@@ -37,7 +37,11 @@ beforeAll(async () => {
     .returning();
   geekId = geek?.id ?? '';
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  // Decision 056: what the triggers keep agrees with the rows after every write of this file.
+  expect(await keptFiguresDrift(t)).toEqual([]);
+  await t?.close();
+});
 
 const operate = (id: string, name: string) =>
   call(t, {

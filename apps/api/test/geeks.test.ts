@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, orders } from '../src/db/schema.ts';
 import { lockClientGeekChoices, upsertClientMarks } from '../src/modules/geeks/geeks.repository.ts';
 import { uploadGeekFile } from './helpers/files.ts';
+import { keptFiguresDrift } from './helpers/sandbox-card.ts';
 import {
   call,
   countQueries,
@@ -21,7 +22,11 @@ beforeAll(async () => {
   t = await createTestApp();
   ops = await staffToken(t);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  // Decision 056: what the triggers keep agrees with the rows after every write of this file.
+  expect(await keptFiguresDrift(t)).toEqual([]);
+  await t?.close();
+});
 
 const operate = (id: string, name: string, extra: Record<string, unknown> = {}) =>
   call(t, { url: `/ops/orders/${id}/transitions`, token: ops, body: { name, ...extra } });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../src/db/schema.ts';
 import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
+import { keptFiguresDrift } from './helpers/sandbox-card.ts';
 import {
   call,
   countQueries,
@@ -20,7 +21,11 @@ beforeAll(async () => {
   t = await createTestApp();
   ops = await staffToken(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // Decision 056: what the triggers keep agrees with the rows after every write of this file.
+  expect(await keptFiguresDrift(t)).toEqual([]);
+  await t?.close();
+});
 
 const send = (token: string, orderId: string, body: unknown) =>
   call(t, { url: `/orders/${orderId}/messages`, token, body });

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type MigrationSession, runMigrations } from './migrator.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,13 +17,19 @@ export type Db = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * Decision 056: the back office's heavy reads (the queue, its search, the Geeks' figures and earnings, the payout
+   * report) run on a pool of their own with a statement timeout, so a student's request never waits behind a
+   * report for a connection. On PGlite, the one database.
+   */
+  reportsDb: Database;
   kind: 'pglite' | 'postgres';
   /**
    * Applies the migrations this build has, then runs `afterwards` (the reference data). On a server both happen
    * under a PostgreSQL advisory lock, so processes starting together take turns (decision 031): the first
    * migrates, the others wait and then find nothing to do.
    */
-  migrate(afterwards?: () => Promise<void>): Promise<void>;
+  migrate(afterwards?: () => Promise<void>, options?: MigrateOptions): Promise<void>;
   ping(): Promise<boolean>;
   /** For /ready: 'current' when every migration in the build is applied; throws when unreachable. */
   migrationState(): Promise<'current' | 'behind'>;
@@ -42,6 +48,9 @@ export type DatabaseHandle = {
   /** The server pool's connections (decision 032, /metrics); absent on PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
+
+/** Decision 057: `before` stops short of the migrations from that journal time on (bench:scale loads first). */
+export type MigrateOptions = { before?: number; lockTimeoutMs?: number; log?: (line: string) => void };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -74,14 +83,20 @@ export async function openPglite(
 ): Promise<DatabaseHandle & { dump(): Promise<Blob> }> {
   // One options object: PGlite's constructor takes the options as its first argument whenever that argument is
   // not a string, so `new PGlite(undefined, options)` would silently drop them (and run initdb again).
-  const client = new PGlite({ dataDir, ...options });
+  // pg_trgm: the back office's search by part of a title or e-mail (migration 0041, decision 056).
+  const client = new PGlite({ dataDir, extensions: { pg_trgm }, ...options });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
+    reportsDb: db as unknown as Database,
     kind: 'pglite',
-    migrate: async (afterwards) => {
-      await migratePglite(db, { migrationsFolder });
+    migrate: async (afterwards, options) => {
+      const session: MigrationSession = {
+        run: async (text) => (await client.exec(text)).at(-1)?.affectedRows ?? 0,
+        query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      };
+      await runMigrations(session, { migrationsFolder, kind: 'pglite', ...options });
       await afterwards?.();
     },
     ping: async () => {
@@ -103,25 +118,40 @@ export async function openPglite(
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // Decision 031: while the server is unreachable a request fails within CONNECT_TIMEOUT_MS (503) rather than
   // waiting for a connection that will not come.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: PLANNER_OPTIONS,
+  });
+  const reports = new pg.Pool({
+    connectionString: url,
+    max: REPORT_CONNECTIONS,
+    connectionTimeoutMillis: REPORT_WAIT_MS,
+    options: `${PLANNER_OPTIONS} -c statement_timeout=${REPORT_STATEMENT_TIMEOUT_MS}`,
+  });
   // An idle pooled connection can be closed by the server (restart, admin command); without a listener
   // node-postgres turns that into an uncaught exception. The pool replaces the connection on next use.
-  pool.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
+  for (const p of [pool, reports])
+    p.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
   // Fail fast with a clear message when the server is not reachable.
   const conn = await pool.connect();
   conn.release();
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,
+    reportsDb: drizzlePg({ client: reports, schema }) as unknown as Database,
     kind: 'postgres',
-    migrate: (afterwards) => migrateUnderLock(pool, afterwards),
+    migrate: (afterwards, options) => migrateUnderLock(pool, afterwards, options),
     ping: async () => {
       await pool.query('select 1');
       return true;
     },
     migrationState: () => migrationStateOf((text) => pool.query(text)),
     listen: (channel, onPayload, onReconnected) => listenOnServer(url, channel, onPayload, onReconnected),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), reports.end()]);
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
@@ -131,23 +161,36 @@ export const MIGRATION_LOCK_KEY = 6_104_223_571;
 
 /**
  * drizzle's migrator takes no lock: two processes migrating one fresh database at once both try to create its
- * tables. One session holds a session-level advisory lock while the migrations run (through the pool; the lock
- * only orders the processes), and releases it after; a process that dies holding it releases it with its
- * connection.
+ * tables. One session holds a session-level advisory lock while the migrations run on it (decision 057's
+ * migrator), and releases it after; a process that dies holding it releases it with its connection. A process
+ * that finds the lock taken asks again every LOCK_POLL_MS rather than waiting in `pg_advisory_lock`: a waiting
+ * statement holds a snapshot, and `CREATE INDEX CONCURRENTLY` on the migrating session waits for every older
+ * snapshot to end.
  */
-async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>) {
+async function migrateUnderLock(
+  pool: pg.Pool,
+  afterwards?: () => Promise<void>,
+  options: MigrateOptions = {},
+) {
   const lock = await pool.connect();
   let broken: Error | undefined;
   try {
-    const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
-      MIGRATION_LOCK_KEY,
-    ]);
-    if (!rows[0]?.ok) {
+    const tryLock = async () =>
+      (await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [MIGRATION_LOCK_KEY]))
+        .rows[0]?.ok === true;
+    if (!(await tryLock())) {
       console.log('Waiting for another process to finish migrating the database…');
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      while (!(await tryLock())) await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
     }
     try {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      const session: MigrationSession = {
+        run: async (text) => {
+          const result = (await lock.query(text)) as pg.QueryResult | pg.QueryResult[];
+          return (Array.isArray(result) ? result.at(-1)?.rowCount : result.rowCount) ?? 0;
+        },
+        query: async <T>(text: string, params?: unknown[]) => (await lock.query(text, params)).rows as T[],
+      };
+      await runMigrations(session, { migrationsFolder, kind: 'postgres', ...options });
       await afterwards?.();
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -161,7 +204,26 @@ async function migrateUnderLock(pool: pg.Pool, afterwards?: () => Promise<void>)
   }
 }
 
+/** How often a process waiting for another's migrations asks for the lock again. */
+const LOCK_POLL_MS = 250;
 const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * Decision 056, for the app's connections: JIT off (the queue's and reports' statements crossed jit_above_cost at a
+ * million tasks, and compiling them took about half of each one's time; the app runs short statements only), and
+ * random_page_cost 1.1 (the default 4 prices a page as a disk seek: it chose a sort of all 5,000 of a student's
+ * tasks over reading 5,000 entries of the list's index, ten times slower, on a database held in memory or SSD), and
+ * no parallel workers (starting them cost more than the queue's counts they split, and under 20 concurrent
+ * requests there is no idle core to give them).
+ */
+const PLANNER_OPTIONS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
+/**
+ * The back office's pool (decision 056): a few connections beside the main pool's 10 (PostgreSQL's default
+ * max_connections of 100 leaves room for several processes), a longer wait for one (staff wait behind staff), and
+ * a statement that runs longer than this is cancelled (an answer 503) rather than holding its connection.
+ */
+const REPORT_CONNECTIONS = 4;
+const REPORT_WAIT_MS = 10_000;
+const REPORT_STATEMENT_TIMEOUT_MS = 15_000;
 /** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_LAST_MS = 10_000;

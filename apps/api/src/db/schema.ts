@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -92,6 +93,8 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt),
     // The accounts invited with one code (decision 029's abuse signals, the referral figures).
     index('users_referred_by_idx').on(t.referredBy),
+    // Decision 056: the back office's search by any part of an e-mail (pg_trgm).
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -245,6 +248,10 @@ export const orders = pgTable(
     // how many messages it has, so the task list reads them with its rows. The ledger stays the truth.
     paidCents: cents('paid_cents').notNull().default(0),
     messagesCount: integer('messages_count').notNull().default(0),
+    // Decision 056, kept the same way: the student's unread messages to staff (the queue's "messages" group), and
+    // the unread messages to the student (their notification).
+    unreadClientMessages: integer('unread_client_messages').notNull().default(0),
+    unreadForClient: integer('unread_for_client').notNull().default(0),
     feedback: text('feedback'),
     feedbackTags: jsonb('feedback_tags').$type<string[]>().notNull().default([]),
     clientAcceptAt: timestamptz('client_accept_at'),
@@ -283,6 +290,72 @@ export const orders = pgTable(
     index('orders_open_idx')
       .on(t.clientPaidAtFirst)
       .where(sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid'`),
+    // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
+    // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.
+    index('orders_queue_refund_idx')
+      .on(t.deadline)
+      .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} = 'Refund Requested'`),
+    // Decision 048: deliveries held for the quality check (migration 0051).
+    index('orders_queue_check_idx')
+      .on(t.deadline)
+      .where(sql`${t.clientRemove} = false and ${t.tags} @> '["quality_check"]'::jsonb`),
+    index('orders_queue_revision_idx')
+      .on(t.deadline)
+      .where(
+        sql`${t.clientRemove} = false and (${t.systemClientStatus} = 'Revision Requested' or ${t.clientStatus} = 'On revision')`,
+      ),
+    index('orders_queue_looking_idx')
+      .on(t.deadline)
+      .where(
+        sql`${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.systemClientStatus} in ('Paid', 'Refund Declined')`,
+      ),
+    index('orders_queue_progress_idx')
+      .on(t.deadline)
+      .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} = 'In Progress'`),
+    index('orders_queue_unread_idx')
+      .on(t.deadline)
+      .where(sql`${t.clientRemove} = false and ${t.unreadClientMessages} > 0`),
+    index('orders_deadline_idx').on(t.deadline).where(sql`${t.clientRemove} = false`),
+    // The back office's search by any part of a title (pg_trgm).
+    index('orders_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** Decision 056: each Geek's figures, kept by a trigger on orders (migration 0041). */
+export const geekStats = pgTable('geek_stats', {
+  geekId: uuid('geek_id')
+    .primaryKey()
+    .references(() => geeks.id),
+  /** Tasks in progress or with a revision requested. */
+  load: integer('load').notNull().default(0),
+  /** Delivered tasks (work or revision sent) not refunded (decision 023). */
+  completed: integer('completed').notNull().default(0),
+  /** The sum and number of the real marks (1 to 5; 0 is no mark). */
+  marksSum: bigint('marks_sum', { mode: 'number' }).notNull().default(0),
+  marksN: integer('marks_n').notNull().default(0),
+});
+
+/**
+ * Decision 056: what each Geek's ledger account received, by UTC day and by month, kept by a trigger on
+ * ledger_entries (migration 0041): earnings (and the tasks earned on) and tips.
+ */
+const geekEarningColumns = () => ({
+  geekId: uuid('geek_id').notNull(),
+  earnedCents: cents('earned_cents').notNull().default(0),
+  tipsCents: cents('tips_cents').notNull().default(0),
+  tasks: integer('tasks').notNull().default(0),
+});
+export const geekEarningDays = pgTable(
+  'geek_earning_days',
+  { ...geekEarningColumns(), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.geekId, t.day] }), index('geek_earning_days_day_idx').on(t.day, t.geekId)],
+);
+export const geekEarningMonths = pgTable(
+  'geek_earning_months',
+  { ...geekEarningColumns(), month: date('month', { mode: 'string' }).notNull() },
+  (t) => [
+    primaryKey({ columns: [t.geekId, t.month] }),
+    index('geek_earning_months_month_idx').on(t.month, t.geekId),
   ],
 );
 
@@ -443,15 +516,24 @@ export const orderTransitions = pgTable(
 
 // Double-entry ledger (DESIGN.md "Data and money"): every transaction's entries sum to zero;
 // an account's balance is the sum of its entries. Append-only: rows are never updated or deleted.
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').notNull(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  userId: uuid('user_id').references(() => users.id),
-  orderId: uuid('order_id').references(() => orders.id),
-  memo: text('memo'),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    memo: text('memo'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Decision 056: a task's transactions (its money panel, the receipts' first payments).
+    index('ledger_transactions_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    // The receipt sweep's last day.
+    index('ledger_transactions_created_idx').on(t.createdAt),
+  ],
+);
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -470,7 +552,10 @@ export const ledgerEntries = pgTable(
     amountCents: cents('amount_cents').notNull(),
   },
   (t) => [
-    index('ledger_entries_account_idx').on(t.accountType, t.accountId),
+    // Decision 056: the balance check and the receipts read a transaction's entries; an account's entries are
+    // read in insertion order with their amounts (index-only balances).
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_seq_idx').on(t.accountType, t.accountId, t.seq), // INCLUDE (amount_cents)
     check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );

@@ -89,6 +89,7 @@ export async function expectLedgerConsistent(t: TestApp, clients: { token: strin
         or o.messages_count <> (select count(*) from order_messages m where m.order_id = o.id)`,
   );
   expect(drifted).toEqual([]);
+  expect(await keptFiguresDrift(t)).toEqual([]);
   const cardTx = await rowsOf(
     t,
     sql`select p.id, p.status, count(lt.id) as n from payments p
@@ -113,4 +114,55 @@ export async function expectLedgerConsistent(t: TestApp, clients: { token: strin
       expect(Math.round(o.client_paid * 100)).toBe(num(paid[0]?.s));
     }
   }
+}
+
+/**
+ * Decision 056's kept figures that differ from the rows they summarise: each task's unread counts, each Geek's
+ * load, delivered tasks and marks, and each Geek's earnings and tips by day and by month. Empty when all agree.
+ */
+export async function keptFiguresDrift(t: TestApp): Promise<unknown[]> {
+  return [
+    ...(await rowsOf(
+      t,
+      sql`select 'unread' as kind, o.id from orders o
+        where o.unread_client_messages <> (select count(*) from order_messages m where m.order_id = o.id
+            and m.status = 'unread' and m.sender_role = 'client')
+          or o.unread_for_client <> (select count(*) from order_messages m where m.order_id = o.id
+            and m.status = 'unread' and m.sender_role <> 'client')`,
+    )),
+    ...(await rowsOf(
+      t,
+      sql`select 'geek' as kind, g.id from geeks g left join geek_stats s on s.geek_id = g.id
+        left join lateral (select
+            count(*) filter (where o.system_client_status in ('In Progress', 'Revision Requested')) as load,
+            count(*) filter (where o.client_status in ('Sent', 'Revision sent') and not o.refunded) as completed,
+            coalesce(sum(o.mark) filter (where o.mark > 0), 0) as marks_sum,
+            count(*) filter (where o.mark > 0) as marks_n
+          from orders o where o.writer_id = g.id) c on true
+        where (coalesce(s.load, 0), coalesce(s.completed, 0), coalesce(s.marks_sum, 0), coalesce(s.marks_n, 0))
+          <> (c.load, c.completed, c.marks_sum, c.marks_n)`,
+    )),
+    ...(await rowsOf(
+      t,
+      sql`with truth as (
+          select e.account_id as geek_id, date_trunc('month', (l.created_at at time zone 'UTC'))::date as month,
+            (l.created_at at time zone 'UTC')::date as day,
+            case when l.kind = 'geek_earning' then e.amount_cents else 0 end as earned,
+            case when left(l.kind, 4) = 'tip_' then e.amount_cents else 0 end as tips,
+            case when l.kind = 'geek_earning' then 1 else 0 end as tasks
+          from ledger_entries e join ledger_transactions l on l.id = e.transaction_id
+          where e.account_type = 'geek' and (l.kind = 'geek_earning' or left(l.kind, 4) = 'tip_')),
+        days as (select geek_id, day, sum(earned) as earned, sum(tips) as tips, sum(tasks) as tasks
+          from truth group by 1, 2),
+        months as (select geek_id, month, sum(earned) as earned, sum(tips) as tips, sum(tasks) as tasks
+          from truth group by 1, 2)
+        select 'earning day' as kind, coalesce(d.geek_id, k.geek_id) as id from days d
+          full join geek_earning_days k on k.geek_id = d.geek_id and k.day = d.day
+          where (d.earned, d.tips, d.tasks) is distinct from (k.earned_cents, k.tips_cents, k.tasks)
+        union all
+        select 'earning month', coalesce(m.geek_id, k.geek_id) from months m
+          full join geek_earning_months k on k.geek_id = m.geek_id and k.month = m.month
+          where (m.earned, m.tips, m.tasks) is distinct from (k.earned_cents, k.tips_cents, k.tasks)`,
+    )),
+  ];
 }

@@ -1,14 +1,12 @@
-import { and, asc, avg, count, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { clientGeeks, geeks, orders } from '../../db/schema.ts';
+import { clientGeeks, geekStats, geeks, orders } from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 
 export type GeekRow = typeof geeks.$inferSelect;
 
 // Seed 000 §4 "Under review": sent to client, revision sent, revision requested, or in progress.
 const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
-// A delivered task (decision 023): its work or its revision was sent to the client, and it was not refunded.
-const DELIVERED_CLIENT_STATUSES = ['Sent', 'Revision sent'];
 
 export type GeekFigures = { avgMark: number | null; completed: number };
 export type ClientMarks = { faved: boolean; blocked: boolean };
@@ -64,25 +62,18 @@ export async function findBlockedGeeks(db: Db, userId: string): Promise<GeekRow[
   return rows.map((r) => r.geek);
 }
 
-/** The honest figures of several Geeks in one query: the average of their real marks and their delivered tasks. */
+/**
+ * The honest figures of several Geeks in one query: the average of their real marks and their delivered tasks
+ * (decision 023: work or revision sent, not refunded), kept in geek_stats by a trigger on orders (migration 0041,
+ * decision 056) rather than aggregated over every task of theirs.
+ */
 export async function geekFigures(db: Db, geekIds: string[]): Promise<Map<string, GeekFigures>> {
   const result = new Map<string, GeekFigures>();
   if (geekIds.length === 0) return result;
-  const rows = await db
-    .select({
-      geekId: orders.writerId,
-      avgMark: avg(sql`nullif(${orders.mark}, 0)`),
-      completed: count(
-        sql`case when ${inArray(orders.clientStatus, DELIVERED_CLIENT_STATUSES)} and not ${orders.refunded} then 1 end`,
-      ),
-    })
-    .from(orders)
-    .where(inArray(orders.writerId, geekIds))
-    .groupBy(orders.writerId);
+  const rows = await db.select().from(geekStats).where(inArray(geekStats.geekId, geekIds));
   for (const row of rows) {
-    if (!row.geekId) continue;
     result.set(row.geekId, {
-      avgMark: row.avgMark === null ? null : Math.round(Number(row.avgMark) * 100) / 100,
+      avgMark: row.marksN === 0 ? null : Math.round((row.marksSum / row.marksN) * 100) / 100,
       completed: row.completed,
     });
   }

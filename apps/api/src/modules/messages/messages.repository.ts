@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { geeks, livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
 import { isUuid } from '../orders/orders.repository.ts';
@@ -62,30 +62,32 @@ export async function markMessageRead(db: Db, orderId: string, messageId: string
 export async function messageSummary(db: Db, userId: string) {
   const own = and(eq(orders.userId, userId), eq(orders.clientRemove, false));
   const [unread, last, lastOwn] = await Promise.all([
+    // Kept on the task (decision 056).
     db
-      .select({ orderId: orderMessages.orderId, n: sql<number>`count(*)::int` })
-      .from(orderMessages)
-      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
-      .where(and(own, ne(orderMessages.senderRole, 'client'), eq(orderMessages.status, 'unread')))
-      .groupBy(orderMessages.orderId),
+      .select({ orderId: orders.id, n: orders.unreadForClient })
+      .from(orders)
+      .where(and(own, gt(orders.unreadForClient, 0))),
+    // Each task's newest message: one probe of the task's messages index a task (decision 056), so the work is
+    // the student's tasks, not the messages table (a join chose to read every message at a million tasks).
+    selectMessages(db).where(
+      sql`${orderMessages.id} = any(array(select (select m.id from ${orderMessages} m where m.order_id = o.id
+        order by m.created_at desc, m.id desc limit 1) from ${orders} o
+        where o.user_id = ${userId} and o.client_remove = false))`,
+    ),
     db
-      .selectDistinctOn([orderMessages.orderId], messageWithGeek)
-      .from(orderMessages)
-      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
-      .leftJoin(geeks, eq(geeks.id, orderMessages.geekId))
-      .where(own)
-      .orderBy(orderMessages.orderId, desc(orderMessages.createdAt), desc(orderMessages.id)),
-    db
-      .select({ orderId: orderMessages.orderId, at: sql<Date>`max(${orderMessages.createdAt})` })
-      .from(orderMessages)
-      .innerJoin(orders, eq(orders.id, orderMessages.orderId))
-      .where(and(own, eq(orderMessages.senderRole, 'client')))
-      .groupBy(orderMessages.orderId),
+      .select({
+        orderId: orders.id,
+        // "orders"."id" spelled out: in a one-table select drizzle writes a column bare, which here is m's id.
+        at: sql<Date | null>`(select max(m.created_at) from ${orderMessages} m where m.order_id = "orders"."id"
+          and m.sender_role = 'client')`,
+      })
+      .from(orders)
+      .where(own),
   ]);
   return {
     unread: new Map(unread.map((u) => [u.orderId, u.n])),
     last: new Map(last.map((l) => [l.orderId, l])),
-    lastOwn: new Map(lastOwn.map((l) => [l.orderId, new Date(l.at)])),
+    lastOwn: new Map(lastOwn.flatMap((l) => (l.at === null ? [] : [[l.orderId, new Date(l.at)] as const]))),
   };
 }
 

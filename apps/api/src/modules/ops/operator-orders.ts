@@ -49,7 +49,7 @@ async function opsView(ctx: AppContext, row: OrderRow) {
 
 /** GET /ops/geeks: every Geek with subjects, load and whether they are disabled. */
 export async function assignableGeeks(ctx: AppContext) {
-  const rows = await listGeeks(ctx.database.db);
+  const rows = await listGeeks(ctx.database.reportsDb);
   return rows.map((g) => ({ ...opsGeekView(g, g.loginEmail), load: g.load }));
 }
 

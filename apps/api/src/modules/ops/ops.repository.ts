@@ -1,9 +1,11 @@
+import { QUEUE_GROUPS, type QueueGroup } from '@geekly/domain/ops/back-office.ts';
 import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   auditLog,
   cardRefunds,
   geekLogins,
+  geekStats,
   geeks,
   ledgerEntries,
   ledgerTransactions,
@@ -17,10 +19,8 @@ import {
 import { AUTOPILOT_EMAIL } from '../autopilot/autopilot.repository.ts';
 import { isUuid } from '../orders/orders.repository.ts';
 
-/** Every Geek, by public name, with how many tasks each is working on now (their load). */
+/** Every Geek, by public name, with how many tasks each is working on now (their load, kept: decision 056). */
 export async function listGeeks(db: Db) {
-  const load = sql<number>`(select count(*)::int from ${orders} o where o.writer_id = ${geeks.id}
-    and o.system_client_status in ('In Progress', 'Revision Requested'))`;
   return db
     .select({
       id: geeks.id,
@@ -31,10 +31,11 @@ export async function listGeeks(db: Db) {
       isTop: geeks.isTop,
       available: geeks.available,
       loginEmail: geekLogins.email,
-      load,
+      load: sql<number>`coalesce(${geekStats.load}, 0)`.mapWith(Number),
     })
     .from(geeks)
     .leftJoin(geekLogins, eq(geekLogins.geekId, geeks.id))
+    .leftJoin(geekStats, eq(geekStats.geekId, geeks.id))
     .orderBy(asc(geeks.publicFullName));
 }
 
@@ -132,55 +133,136 @@ export async function listStaff(db: Db) {
 
 // ——— the queue ———
 
-/** Tasks that may need staff: the groups of QUEUE_GROUPS, decided on these rows by the domain's queueGroup. */
-const mayNeedStaff = (deadlineBefore: Date) =>
-  or(
-    inArray(orders.systemClientStatus, ['Paid', 'Refund Requested', 'Revision Requested', 'Refund Declined']),
-    eq(orders.clientStatus, 'On revision'),
-    // Decision 048: a Geek's delivery waiting for the quality check.
-    sql`${orders.tags} ? 'quality_check'`,
-    and(eq(orders.systemClientStatus, 'In Progress'), sql`${orders.deadline} < ${deadlineBefore}`),
-    sql`exists (select 1 from ${orderMessages} m where m.order_id = ${orders.id}
-      and m.sender_role = 'client' and m.status = 'unread')`,
-  );
+/**
+ * The queue's groups in SQL, each exactly the tasks the domain's queueGroup puts in it (the first that applies
+ * wins, so each group excludes the ones before it). Each group is read on its own, in deadline order, through a
+ * partial index of its own (migration 0041, decision 056): a group is never cut short by another group's tasks.
+ * The constants are written into the text so the planner can match the partial indexes' predicates.
+ */
+const notRemoved = sql`${orders.clientRemove} = false`;
+const isRefund = sql`${orders.systemClientStatus} = 'Refund Requested'`;
+// Decision 048: a Geek's delivery waiting for the quality check (the second group, after refunds).
+const isCheck = sql`${orders.tags} @> '["quality_check"]'::jsonb`;
+const isRevision = sql`(${orders.systemClientStatus} = 'Revision Requested' or ${orders.clientStatus} = 'On revision')`;
+// isLookingForGeek and not unpaid (paymentState reads the paid amount, kept on the task: decision 025).
+const isLookingAndPaid = sql`${orders.paidCents} > 0 and ${orders.systemClientStatus} in ('Paid', 'Refund Declined')
+  and (${orders.systemClientStatus} = 'Paid' or ${orders.clientStatus} = 'Nerd found' or ${orders.writerId} is null)`;
+const hasInstructionsChecked = sql`${orders.tags} @> '["instr_ok"]'::jsonb`;
+const isInProgress = sql`${orders.systemClientStatus} = 'In Progress'`;
+const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
 
-export type QueueQuery = { q?: string; status?: string; all: boolean; deadlineBefore: Date; limit: number };
+function groupCondition(group: QueueGroup, deadlineBefore: Date): SQL {
+  const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineBefore.toISOString()}`;
+  // The groups before this one that a task of its own could also be in (the others its status rules out: a task
+  // 'In Progress' or 'Paid' is neither a refund request nor 'Revision Requested'). Fewer conditions than the
+  // whole list, and only on the columns its index holds, so a group is read from its index alone.
+  const onRevision = sql`${orders.clientStatus} = 'On revision'`;
+  // A delivery held for the quality check is a task in progress or on revision: the groups such a task could
+  // also be in leave it to 'check'.
+  const before = {
+    refund: [],
+    check: [isRefund],
+    revision: [isRefund, isCheck],
+    instructions: [onRevision],
+    assign: [onRevision],
+    deadline: [onRevision, isCheck],
+    messages: [isRefund, isCheck, isRevision, sql`(${isLookingAndPaid})`, sql`(${deadlineClose})`],
+  }[group];
+  const own = {
+    refund: isRefund,
+    check: isCheck,
+    revision: isRevision,
+    instructions: sql`${isLookingAndPaid} and not ${hasInstructionsChecked}`,
+    assign: sql`${isLookingAndPaid} and ${hasInstructionsChecked}`,
+    deadline: deadlineClose,
+    messages: hasUnreadClientMessages,
+  }[group];
+  return sql.join([notRemoved, own, ...before.map((c) => sql`not coalesce(${c}, false)`)], sql` and `);
+}
 
-/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
-export async function queueRows(db: Db, query: QueueQuery) {
-  const conditions: (SQL | undefined)[] = [
-    sql`${orders.clientRemove} = false`,
-    query.all ? undefined : mayNeedStaff(query.deadlineBefore),
-  ];
-  if (query.status) conditions.push(eq(orders.systemClientStatus, query.status));
+export type QueueQuery = {
+  q?: string | undefined;
+  status?: string | undefined;
+  /** Every task matching the search, needed or not. */
+  all: boolean;
+  /** One group; the whole queue (every group) without. */
+  group?: QueueGroup | undefined;
+  deadlineBefore: Date;
+  limit: number;
+};
+
+/** The search and the status filter, on `orders` alone (the client's e-mail through a subquery). */
+function queueFilters(query: QueueQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(sql`${orders.systemClientStatus} = ${query.status}`);
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
-    conditions.push(
-      or(
-        number === null ? undefined : eq(orders.number, number),
-        ilike(orders.title, pattern),
-        ilike(users.email, pattern),
-      ),
-    );
+    // Each way of matching reads its own index (the number's, the title's and the e-mail's trigrams): one OR
+    // over them would read every task in deadline order until enough matched.
+    const matches = [
+      number === null ? undefined : sql`select o.id from ${orders} o where o.number = ${number}`,
+      sql`select o.id from ${orders} o where o.title ilike ${pattern}`,
+      sql`select o.id from ${orders} o where o.user_id in (select u.id from ${users} u where u.email ilike ${pattern})`,
+    ].filter((m) => m !== undefined);
+    filters.push(sql`${orders.id} in (${sql.join(matches, sql` union `)})`);
   }
+  return filters;
+}
+
+/**
+ * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
+ * then merged, so no group's tasks are pushed out by another's before grouping.
+ */
+function queuePageIds(query: QueueQuery): SQL {
+  const filters = queueFilters(query);
+  const limit = sql.raw(String(query.limit));
+  if (query.all) {
+    return sql`select ${orders.id} from ${orders} where ${sql.join([notRemoved, ...filters], sql` and `)}
+      order by ${orders.deadline} limit ${limit}`;
+  }
+  const groups = query.group ? [query.group] : QUEUE_GROUPS.map((g) => g.id);
+  const parts = groups.map(
+    (group) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
+      where ${sql.join([groupCondition(group, query.deadlineBefore), ...filters], sql` and `)}
+      order by ${orders.deadline} limit ${limit})`,
+  );
+  return sql`select page.id from (${sql.join(parts, sql` union all `)}) page order by page.deadline limit ${limit}`;
+}
+
+/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
+export async function queueRows(db: Db, query: QueueQuery) {
   return db
     .select({
       order: orders,
       clientEmail: users.email,
-      paidCents: sql<string>`(select coalesce(sum(e.amount_cents), 0) from ${ledgerEntries} e
-        where e.account_type = 'order' and e.account_id = ${orders.id})`,
-      unread: sql<number>`(select count(*)::int from ${orderMessages} m where m.order_id = ${orders.id}
-        and m.sender_role = 'client' and m.status = 'unread')`,
+      paidCents: orders.paidCents,
+      unread: orders.unreadClientMessages,
       geekName: geeks.publicFullName,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(geeks, eq(geeks.id, orders.writerId))
-    .where(and(...conditions))
-    .orderBy(asc(orders.deadline))
-    .limit(query.limit);
+    .where(inArray(orders.id, sql`(${queuePageIds(query)})`))
+    .orderBy(asc(orders.deadline), asc(orders.id));
+}
+
+/** How many tasks each group holds (with the search and status filter), one count a group, in one statement. */
+export async function queueCounts(db: Db, query: QueueQuery): Promise<Record<QueueGroup, number>> {
+  const filters = queueFilters(query);
+  const columns = QUEUE_GROUPS.map(
+    (g) => sql`(select count(*)::int from ${orders}
+      where ${sql.join([groupCondition(g.id, query.deadlineBefore), ...filters], sql` and `)}) as ${sql.identifier(g.id)}`,
+  );
+  const result = await db.execute(sql`select ${sql.join(columns, sql`, `)}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    QueueGroup,
+    number
+  >[];
+  const row = rows[0];
+  if (!row) throw new Error('queue counts: no row');
+  return row;
 }
 
 // ——— the task page ———

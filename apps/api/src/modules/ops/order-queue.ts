@@ -2,7 +2,7 @@ import { centsToDollars } from '@geekly/domain/money.ts';
 import { DEADLINE_CLOSE_MS, type QueueGroup, queueGroup } from '@geekly/domain/ops/back-office.ts';
 import type { AppContext } from '../../app-context.ts';
 import { statusInput } from '../orders/order-view.ts';
-import { queueRows } from './ops.repository.ts';
+import { queueCounts, queueRows } from './ops.repository.ts';
 
 export type QueueFilter = {
   q?: string | undefined;
@@ -14,18 +14,25 @@ export type QueueFilter = {
 const QUEUE_LIMIT = 200;
 
 /**
- * GET /ops/orders: the tasks that need staff, each with the group of what it needs (the domain's queueGroup), in
- * one query; with `all`, every task matching the search, needed or not. Soonest deadline first.
+ * GET /ops/orders: the tasks that need staff, each with the group of what it needs (the domain's queueGroup),
+ * soonest deadline first, and how many tasks each group holds; with `all`, every task matching the search,
+ * needed or not. Each group is read apart in SQL (ops.repository.ts), so a group shows its tasks however many
+ * tasks other groups hold; the domain's queueGroup still names each row's group.
  */
 export async function operatorQueue(ctx: AppContext, filter: QueueFilter) {
   const now = ctx.now();
-  const rows = await queueRows(ctx.database.db, {
+  const query = {
     q: filter.q,
     status: filter.status,
     all: filter.all === true,
+    group: filter.all ? undefined : filter.group,
     deadlineBefore: new Date(now.getTime() + DEADLINE_CLOSE_MS),
     limit: QUEUE_LIMIT,
-  });
+  };
+  const [rows, counts] = await Promise.all([
+    queueRows(ctx.database.reportsDb, query),
+    queueCounts(ctx.database.reportsDb, query),
+  ]);
   const needed = rows
     .map((r) => {
       const paidCents = Number(r.paidCents);
@@ -47,7 +54,5 @@ export async function operatorQueue(ctx: AppContext, filter: QueueFilter) {
       };
     })
     .filter((r) => filter.all || r.group !== null);
-  const counts: Record<string, number> = {};
-  for (const r of needed) if (r.group) counts[r.group] = (counts[r.group] ?? 0) + 1;
   return { results: needed.filter((r) => !filter.group || r.group === filter.group), counts };
 }

@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { geeks, ledgerEntries, ledgerTransactions, orders } from '../../db/schema.ts';
+import {
+  geekEarningDays,
+  geekEarningMonths,
+  geeks,
+  ledgerEntries,
+  ledgerTransactions,
+  orders,
+} from '../../db/schema.ts';
 
 /** A Geek, enabled or not (staff see both). */
 export async function findGeekAnyState(db: Db, geekId: string) {
@@ -23,27 +30,43 @@ export type GeekEarningTotals = {
 
 /**
  * What every Geek's ledger account received in a period (all time without one), in one grouped query: earnings
- * of accepted tasks (decision 036), tips (decision 012) and the number of tasks earned on.
+ * of accepted tasks (decision 036), tips (decision 012) and the number of tasks earned on. Read from the kept
+ * summaries (decision 056): the whole months of the period by month, the days at its ends by day.
  */
 export async function geekEarningTotals(db: Db, period: Period): Promise<GeekEarningTotals[]> {
-  const inPeriod = period
-    ? sql`${ledgerTransactions.createdAt} >= ${period.from.toISOString()} and ${ledgerTransactions.createdAt} < ${period.to.toISOString()}`
-    : sql`true`;
+  const sums = sql`${sql.identifier('geek_id')}, ${sql.identifier('earned_cents')}, ${sql.identifier('tips_cents')}, ${sql.identifier('tasks')}`;
+  let parts: SQL[];
+  if (!period) {
+    parts = [sql`select ${sums} from ${geekEarningMonths}`];
+  } else {
+    const from = isoDay(period.from);
+    const to = isoDay(period.to);
+    const firstMonth = isoDay(monthStart(period.from, period.from.getUTCDate() === 1 ? 0 : 1));
+    const endMonth = isoDay(monthStart(period.to, 0));
+    if (firstMonth < endMonth) {
+      parts = [
+        sql`select ${sums} from ${geekEarningMonths} where ${geekEarningMonths.month} >= ${firstMonth} and ${geekEarningMonths.month} < ${endMonth}`,
+        sql`select ${sums} from ${geekEarningDays} where ${geekEarningDays.day} >= ${from} and ${geekEarningDays.day} < ${firstMonth}`,
+        sql`select ${sums} from ${geekEarningDays} where ${geekEarningDays.day} >= ${endMonth} and ${geekEarningDays.day} < ${to}`,
+      ];
+    } else {
+      parts = [
+        sql`select ${sums} from ${geekEarningDays} where ${geekEarningDays.day} >= ${from} and ${geekEarningDays.day} < ${to}`,
+      ];
+    }
+  }
+  const summed = sql`(select s.geek_id, sum(s.earned_cents) as earned, sum(s.tips_cents) as tips, sum(s.tasks) as tasks
+    from (${sql.join(parts, sql` union all `)}) s group by s.geek_id)`;
   const rows = await db
     .select({
       geekId: geeks.id,
       name: geeks.publicFullName,
-      tasks: sql<string>`count(distinct ${ledgerTransactions.orderId}) filter (where ${ledgerTransactions.kind} = 'geek_earning')`,
-      earned: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransactions.kind} = 'geek_earning'), 0)`,
-      tips: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerTransactions.kind} like 'tip_%'), 0)`,
+      tasks: sql<string>`coalesce(t.tasks, 0)`,
+      earned: sql<string>`coalesce(t.earned, 0)`,
+      tips: sql<string>`coalesce(t.tips, 0)`,
     })
     .from(geeks)
-    .leftJoin(
-      ledgerEntries,
-      and(eq(ledgerEntries.accountType, 'geek'), eq(ledgerEntries.accountId, geeks.id)),
-    )
-    .leftJoin(ledgerTransactions, and(eq(ledgerTransactions.id, ledgerEntries.transactionId), inPeriod))
-    .groupBy(geeks.id, geeks.publicFullName)
+    .leftJoin(sql`${summed} t`, sql`t.geek_id = ${geeks.id}`)
     .orderBy(asc(geeks.publicFullName), asc(geeks.id));
   return rows.map((r) => ({
     geekId: r.geekId,
@@ -53,6 +76,11 @@ export async function geekEarningTotals(db: Db, period: Period): Promise<GeekEar
     tipsCents: Number(r.tips),
   }));
 }
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The first day of the month of `d` (UTC), `plus` months on. */
+const monthStart = (d: Date, plus: number) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + plus, 1));
 
 export type GeekEarningLine = {
   at: Date;
@@ -83,4 +111,15 @@ export async function geekEarningLines(db: Db, geekId: string): Promise<GeekEarn
     .orderBy(desc(ledgerEntries.seq))
     .limit(500);
   return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+}
+
+/** All a Geek's earnings and tips, from the kept months (decision 056): the lines stop at 500, the total does not. */
+export async function geekEarnedAllTimeCents(db: Db, geekId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${geekEarningMonths.earnedCents} + ${geekEarningMonths.tipsCents}), 0)`,
+    })
+    .from(geekEarningMonths)
+    .where(eq(geekEarningMonths.geekId, geekId));
+  return Number(row?.total ?? 0);
 }

@@ -2,11 +2,16 @@ import { centsToDollars } from '@geekly/domain/money.ts';
 import { type PayoutPeriod, payoutCsv, periodBounds } from '@geekly/domain/payments/geek-payouts.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { findGeekAnyState, geekEarningLines, geekEarningTotals } from './geek-earnings.repository.ts';
+import {
+  findGeekAnyState,
+  geekEarnedAllTimeCents,
+  geekEarningLines,
+  geekEarningTotals,
+} from './geek-earnings.repository.ts';
 
 /** GET /ops/geek-earnings: every Geek with what they earned and were tipped (in the period, if one is given). */
 export async function geekEarnings(ctx: AppContext, period: PayoutPeriod | null) {
-  const rows = await geekEarningTotals(ctx.database.db, period ? periodBounds(period) : null);
+  const rows = await geekEarningTotals(ctx.database.reportsDb, period ? periodBounds(period) : null);
   return rows.map((r) => ({
     geek_id: r.geekId,
     public_full_name: r.name,
@@ -22,11 +27,14 @@ export async function geekEarningHistory(ctx: AppContext, geekId: string) {
   const db = ctx.database.db;
   const geek = await findGeekAnyState(db, geekId);
   if (!geek) throw notFound('Geek not found');
-  const lines = await geekEarningLines(db, geek.id);
+  const [lines, totalCents] = await Promise.all([
+    geekEarningLines(db, geek.id),
+    geekEarnedAllTimeCents(db, geek.id),
+  ]);
   return {
     geek_id: geek.id,
     public_full_name: geek.publicFullName,
-    total: centsToDollars(lines.reduce((s, l) => s + l.amountCents, 0)),
+    total: centsToDollars(totalCents),
     lines: lines.map((l) => ({
       created_at: l.at.toISOString(),
       kind:
@@ -46,5 +54,5 @@ export async function geekEarningHistory(ctx: AppContext, geekId: string) {
 
 /** GET /ops/geek-earnings.csv: the payout report for a period. */
 export async function geekPayoutReport(ctx: AppContext, period: PayoutPeriod) {
-  return payoutCsv(await geekEarningTotals(ctx.database.db, periodBounds(period)));
+  return payoutCsv(await geekEarningTotals(ctx.database.reportsDb, periodBounds(period)));
 }

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geeks } from '../src/db/schema.ts';
+import { chooseGeek } from '../src/modules/autopilot/autopilot-plan.ts';
+import { listGeeks } from '../src/modules/ops/ops.repository.ts';
+import {
+  call,
+  createTestApp,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+// Issue 36: the queue's groups and the Geeks' load are right whatever the size. The queue used to keep the 200
+// soonest deadlines before grouping, so a refund request behind 200 older tasks with unread messages was lost;
+// the Geeks page counted every Geek's load as 0, and the autopilot chose from it.
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '100000' });
+  admin = await staffToken(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rows = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+
+/** `n` copies of a task (every column but the id and number), deadlines one hour apart from `firstDeadline`. */
+async function copies(id: string, n: number, firstDeadline: Date): Promise<string[]> {
+  const columns = rows(
+    await t.db.execute(sql`select column_name as c from information_schema.columns
+      where table_name = 'orders' and column_name not in ('id', 'number', 'deadline')`),
+  ).map((r) => sql.identifier(r.c as string));
+  const list = sql.join(columns, sql`, `);
+  return rows(
+    await t.db.execute(sql`insert into orders (${list}, deadline)
+      select ${list}, ${firstDeadline.toISOString()}::timestamptz + make_interval(hours => g)
+      from orders, generate_series(1, ${n}) g where id = ${id} returning id`),
+  ).map((r) => r.id as string);
+}
+
+type Queue = { results: { _id: string; group: string | null }[]; counts: Record<string, number> };
+const queue = async (q: string) => (await call(t, { url: `/ops/orders?${q}`, token: admin })).body as Queue;
+
+describe('the queue at any size', () => {
+  it('shows a refund and a revision request behind more than 200 older tasks with unread messages', async () => {
+    const client = await signUpClient(t);
+    const order = await pricedOrder(t, client.token);
+    const longAgo = new Date(t.ctx.now().getTime() - 400 * 24 * 3_600_000);
+    // 250 finished tasks due long ago, each with an unread message from the student.
+    const old = await copies(order._id, 250, longAgo);
+    await t.db.execute(sql`update orders set system_client_status = 'Completed', client_status = 'Sent'
+      where id in ${sql`(${sql.join(
+        old.map((id) => sql`${id}`),
+        sql`, `,
+      )})`}`);
+    await t.db.execute(sql`insert into order_messages (order_id, sender_role, message, status)
+      select id, 'client', 'Are you there?', 'unread' from orders where id in ${sql`(${sql.join(
+        old.map((id) => sql`${id}`),
+        sql`, `,
+      )})`}`);
+    // Two tasks due later than all of them: a refund request and a revision request.
+    const later = new Date(t.ctx.now().getTime() + 30 * 24 * 3_600_000);
+    const [refund, revision] = await copies(order._id, 2, later);
+    await t.db.execute(sql`update orders set system_client_status = 'Refund Requested', paid_cents = 1000
+      where id = ${refund}`);
+    await t.db.execute(sql`update orders set system_client_status = 'Revision Requested', paid_cents = 1000
+      where id = ${revision}`);
+
+    const refunds = await queue('group=refund');
+    expect(refunds.results.map((r) => r._id)).toContain(refund);
+    expect(refunds.results.every((r) => r.group === 'refund')).toBe(true);
+    const revisions = await queue('group=revision');
+    expect(revisions.results.map((r) => r._id)).toContain(revision);
+
+    const whole = await queue('');
+    // The counts are every task of each group, not those of the page.
+    expect(whole.counts.messages).toBeGreaterThanOrEqual(250);
+    expect(whole.counts.refund).toBeGreaterThanOrEqual(1);
+    expect(whole.counts.revision).toBeGreaterThanOrEqual(1);
+    // The whole queue's page is the 200 soonest deadlines of every group.
+    expect(whole.results).toHaveLength(200);
+    expect(whole.results.every((r) => r.group === 'messages')).toBe(true);
+    const messages = await queue('group=messages');
+    expect(messages.results).toHaveLength(200);
+    expect(messages.results.map((r) => r._id)).not.toContain(refund);
+    // A search still finds the refund request among them.
+    const number = rows(await t.db.execute(sql`select number from orders where id = ${refund}`))[0]?.number;
+    expect((await queue(`q=${number}&group=refund`)).results.map((r) => r._id)).toEqual([refund]);
+  });
+});
+
+describe("the Geeks' load", () => {
+  it('counts the tasks each Geek is working on, and the autopilot gives a task to the least loaded', async () => {
+    const [busy, idle] = await t.db
+      .insert(geeks)
+      .values([
+        { publicFullName: 'Aaron Busy', major: 'History', publicSubjects: ['History'] },
+        { publicFullName: 'Zoe Idle', major: 'History', publicSubjects: ['History'] },
+      ])
+      .returning({ id: geeks.id });
+    if (!busy || !idle) throw new Error('geeks not inserted');
+    const client = await signUpClient(t);
+    const order = await pricedOrder(t, client.token);
+    const tasks = await copies(order._id, 3, t.ctx.now());
+    const [first, second, third] = tasks;
+    await t.db.execute(sql`update orders set writer_id = ${busy.id}, system_client_status = 'In Progress'
+      where id in (${first}, ${second})`);
+    // A finished task is not load.
+    await t.db.execute(sql`update orders set writer_id = ${busy.id}, system_client_status = 'Completed'
+      where id = ${third}`);
+
+    const page = (await call(t, { url: '/ops/geeks', token: admin })).body as { _id: string; load: number }[];
+    expect(page.find((g) => g._id === busy.id)?.load).toBe(2);
+    expect(page.find((g) => g._id === idle.id)?.load).toBe(0);
+
+    // Aaron comes first by name; with his real load the autopilot passes him over.
+    const candidates = (await listGeeks(t.db)).filter((g) => g.id === busy.id || g.id === idle.id);
+    expect(chooseGeek({ subject: 'History', services: [] }, candidates, new Set())?.id).toBe(idle.id);
+  });
+});

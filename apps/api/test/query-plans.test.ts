@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geeks } from '../src/db/schema.ts';
+import {
+  call,
+  createTestApp,
+  creditBalance,
+  pricedOrder,
+  signUpClient,
+  staffToken,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+// Issue 36, decision 056: the calls that must stay as fast at a million tasks as at ten thousand read the big
+// tables through indexes. Each call runs through the app; every statement it sends is explained again with
+// sequential scans priced out of reach (enable_seqscan off), so a statement whose index is gone shows a Seq Scan
+// of the table. On the PostgreSQL server only: PGlite has no other plans to fear and no pool to starve.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const BIG_TABLES = ['orders', 'order_messages', 'ledger_entries', 'audit_log'];
+
+let t: TestApp;
+let staff: string;
+let student: { token: string; id: string; email: string };
+let taskId: string;
+let taskNumber: number;
+let geekId: string;
+
+type Captured = { text: string; values: unknown[] };
+type Queryable = { query: (...args: unknown[]) => unknown };
+
+/** Every statement the app's pools send while `run` runs, with its parameters. */
+async function capture(run: () => Promise<unknown>): Promise<Captured[]> {
+  const pools = [t.db, t.ctx.database.reportsDb].map((d) => (d as unknown as { $client: Queryable }).$client);
+  const captured: Captured[] = [];
+  const originals = pools.map((p) => p.query);
+  pools.forEach((pool, i) => {
+    const original = originals[i] as Queryable['query'];
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+      const text = typeof first === 'string' ? first : first.text;
+      const values = Array.isArray(second) ? second : typeof first === 'string' ? [] : (first.values ?? []);
+      captured.push({ text, values });
+      return original.apply(this, args);
+    };
+  });
+  try {
+    await run();
+  } finally {
+    pools.forEach((pool, i) => {
+      pool.query = originals[i] as Queryable['query'];
+    });
+  }
+  return captured;
+}
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+};
+const INDEX_SCANS = ['Index Scan', 'Index Only Scan', 'Bitmap Index Scan'];
+/**
+ * The nodes that read a big table whole: a Seq Scan, or (seq scans being priced out) an index read from end to end
+ * without a condition, unless a Limit above stops it early (the audit log's newest page reads its index in order).
+ */
+function wholeReads(node: PlanNode, underLimit = false, found: string[] = []): string[] {
+  const table = node['Relation Name'] ?? '';
+  if (BIG_TABLES.includes(table)) {
+    if (node['Node Type'] === 'Seq Scan') found.push(`Seq Scan on ${table}`);
+    else if (INDEX_SCANS.includes(node['Node Type']) && !node['Index Cond'] && !underLimit)
+      found.push(`${node['Node Type']} of all ${node['Index Name']}`);
+  }
+  for (const child of node.Plans ?? []) wholeReads(child, underLimit || node['Node Type'] === 'Limit', found);
+  return found;
+}
+
+/** The big tables each statement would scan whole, by statement; empty when every one uses an index. */
+async function scansOf(statements: Captured[]): Promise<string[]> {
+  const problems: string[] = [];
+  const pool = (t.db as unknown as { $client: { connect: () => Promise<PgClient> } }).$client;
+  const client = await pool.connect();
+  try {
+    for (const s of statements) {
+      const text = s.text.trim();
+      if (!/^(select|with|update|delete|insert)\b/i.test(text)) continue;
+      if (!BIG_TABLES.some((table) => text.includes(`"${table}"`) || text.includes(` ${table} `))) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query('SET LOCAL enable_seqscan = off');
+        const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, s.values);
+        const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+        const scans = wholeReads(plan);
+        if (scans.length > 0) problems.push(`${scans.join(', ')}: ${text.slice(0, 300)}`);
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    }
+  } finally {
+    client.release();
+  }
+  return problems;
+}
+type PgClient = {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  release: () => void;
+};
+
+const rowsOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+
+describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '100000' });
+    staff = await staffToken(t);
+    const [geek] = await t.db
+      .insert(geeks)
+      .values({ publicFullName: 'Plan Geek', major: 'English', publicSubjects: ['English'] })
+      .returning({ id: geeks.id });
+    geekId = geek?.id ?? '';
+    student = await signUpClient(t);
+    const order = await pricedOrder(t, student.token);
+    taskId = order._id;
+    await creditBalance(t, staff, student.id, order.price);
+    const paid = await call(t, {
+      url: `/orders/${taskId}/pay`,
+      token: student.token,
+      body: { account_balance_use: Math.round(order.price * 100) },
+    });
+    expect(paid.status).toBe(200);
+    await call(t, { url: `/orders/${taskId}/messages`, token: student.token, body: { message: 'Hello' } });
+    taskNumber = Number(
+      rowsOf(await t.db.execute(sql`select number from orders where id = ${taskId}`))[0]?.number,
+    );
+    // Enough other rows that the statistics are a real table's: 3,000 tasks of other students, their messages,
+    // audit rows and ledger entries.
+    await t.db.execute(sql`insert into users (email, notification_email, referral_code)
+      select 'plan' || g || '@example.com', 'plan' || g || '@example.com', 'PLAN' || g
+      from generate_series(1, 300) g`);
+    await t.db.execute(sql`insert into orders (user_id, title, subject, deadline, system_client_status, writer_id,
+        paid_cents, price_cents, tags)
+      select u.id, 'Task ' || g, 'English', now() + make_interval(hours => g % 500 - 100),
+        (array['Completed', 'In Progress', 'Paid', 'Refund Requested', 'Revision Requested', 'New project'])[1 + g % 6],
+        case when g % 3 = 0 then ${geekId}::uuid end, 1000, 1000, '[]'::jsonb
+      from generate_series(1, 3000) g join users u on u.email = 'plan' || (1 + g % 300) || '@example.com'`);
+    await t.db.execute(sql`insert into order_messages (order_id, sender_role, message, status)
+      select id, case when number % 2 = 0 then 'client' else 'writer' end, 'Hi', case when number % 7 = 0 then 'unread' else 'read' end
+      from orders, generate_series(1, 2)`);
+    await t.db.execute(sql`insert into audit_log (actor_type, actor_email, action, order_id)
+      select 'staff', 'staff@example.com', 'note', id from orders`);
+    await t.db.execute(sql`with tx as (insert into ledger_transactions (kind, idempotency_key, order_id)
+        select 'geek_earning', 'plan-earning:' || id, id from orders where writer_id is not null returning id, order_id)
+      insert into ledger_entries (transaction_id, account_type, account_id, amount_cents)
+      select tx.id, 'revenue', null, -500 from tx union all select tx.id, 'geek', ${geekId}::uuid, 500 from tx`);
+    await t.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const year = new Date().getUTCFullYear();
+  const reads: [string, () => { url: string; token: () => string }][] = [
+    ['the queue', () => ({ url: '/ops/orders', token: () => staff })],
+    ...['check', 'instructions', 'assign', 'deadline', 'revision', 'refund', 'messages'].map(
+      (group) =>
+        [`the queue's ${group} group`, () => ({ url: `/ops/orders?group=${group}`, token: () => staff })] as [
+          string,
+          () => { url: string; token: () => string },
+        ],
+    ),
+    ['the search by e-mail', () => ({ url: `/ops/orders?all=true&q=${student.email}`, token: () => staff })],
+    ['the search by number', () => ({ url: `/ops/orders?all=true&q=${taskNumber}`, token: () => staff })],
+    ["a task's page in /ops", () => ({ url: `/ops/orders/${taskId}`, token: () => staff })],
+    ["a task's money panel", () => ({ url: `/ops/orders/${taskId}/money`, token: () => staff })],
+    ["a task's timeline", () => ({ url: `/ops/orders/${taskId}/timeline`, token: () => staff })],
+    ['the Geeks page', () => ({ url: '/ops/geeks', token: () => staff })],
+    [
+      'the earnings',
+      () => ({ url: `/ops/geek-earnings?from=${year}-01-01&to=${year}-12-31`, token: () => staff }),
+    ],
+    [
+      'the payout report',
+      () => ({ url: `/ops/geek-earnings.csv?from=${year}-01-01&to=${year}-12-31`, token: () => staff }),
+    ],
+    ["a Geek's earnings", () => ({ url: `/ops/geeks/${geekId}/earnings`, token: () => staff })],
+    ['the audit log', () => ({ url: '/ops/audit', token: () => staff })],
+    ['My Geeks', () => ({ url: '/my-geeks', token: () => student.token })],
+    ['the notification', () => ({ url: '/notification?types=allmessages', token: () => student.token })],
+    ['the task list', () => ({ url: '/orders?page=0', token: () => student.token })],
+    ["the task list's later page", () => ({ url: '/orders?page=3', token: () => student.token })],
+    ['one task', () => ({ url: `/orders/${taskId}`, token: () => student.token })],
+    ["a task's messages", () => ({ url: `/orders/${taskId}/messages`, token: () => student.token })],
+  ];
+
+  it.each(reads)('%s reads no big table whole', async (_name, target) => {
+    const { url, token } = target();
+    let status = 0;
+    const statements = await capture(async () => {
+      status = (await call(t, { url, token: token() })).status;
+    });
+    expect(status).toBe(200);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(await scansOf(statements)).toEqual([]);
+  });
+
+  it('a balance credit and a task payment write without reading a big table whole', async () => {
+    const order = await pricedOrder(t, student.token);
+    const statements = await capture(async () => {
+      await creditBalance(t, staff, student.id, order.price);
+      const paid = await call(t, {
+        url: `/orders/${order._id}/pay`,
+        token: student.token,
+        body: { account_balance_use: Math.round(order.price * 100) },
+      });
+      expect(paid.status).toBe(200);
+    });
+    // The ledger's balance check (0001_ledger_guards) runs in a trigger, out of sight: its query is added.
+    const [entry] = rowsOf(await t.db.execute(sql`select transaction_id from ledger_entries limit 1`));
+    statements.push({
+      text: 'SELECT coalesce(sum(amount_cents), 0) FROM ledger_entries WHERE transaction_id = $1',
+      values: [entry?.transaction_id],
+    });
+    expect(await scansOf(statements)).toEqual([]);
+  });
+});
