@@ -27,7 +27,7 @@ const BUDGET_KB = 60;
 const TARGETS = { score: 98, lcpMs: 1800, tbtMs: 50, cls: 0.02 };
 // Prerendered pages that are not public pages: the status pages keep the app (apps/web/scripts/public-islands.mjs).
 const NOT_PUBLIC = new Set(['maintenance', 'healthcheck', 'access-denied']);
-// The same flags as the browser stories: no network beyond the page (DESIGN.md "Tests").
+// The same flags as the browser stories: no network beyond the page (docs/decisions/005-test-databases.md).
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -7,7 +7,7 @@ import { PHONE } from './support/layout.ts';
 import { E2E_NEW_TASKS_PER_HOUR } from './support/limits.ts';
 import { E2E_OPERATOR } from './support/student.ts';
 
-// Debian's Chromium, never a downloaded browser (DESIGN.md "Tests"); the flags keep it off the network.
+// Debian's Chromium, never a downloaded browser (docs/decisions/005-test-databases.md); the flags keep it off the network.
 const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [

@@ -5,7 +5,7 @@ import { NOT_FOUND_PAGE_PATH, writeRouteManifest } from './scripts/route-manifes
 /**
  * The public pages are prerendered to static HTML at build time and hydrated (decision 011); everything
  * else stays a single-page app (`ssr: false`), served from the SPA fallback. The paid-traffic landing of
- * seed 001 §2 lives at /lp_paid.
+ * docs/product/public-site.md lives at /lp_paid.
  */
 export const PRERENDERED_PATHS = [
   '/',

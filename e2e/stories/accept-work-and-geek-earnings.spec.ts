@@ -15,7 +15,7 @@ import {
 test.use({ timezoneId: 'UTC' });
 
 const DAY = 86_400_000;
-// Seed 000 §5's date format, as the task pages show days ('MMMM DD, YYYY'), in the browser's zone (UTC here).
+// docs/product/tasks-and-pricing.md's date format, as the task pages show days ('MMMM DD, YYYY'), in the browser's zone (UTC here).
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', {
     month: 'long',

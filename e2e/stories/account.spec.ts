@@ -44,7 +44,7 @@ test('A student edits the profile and is asked about unsaved changes on a link a
   await expect(page.getByLabel('Registration email')).toHaveValue(email);
   await expect(page.getByLabel('Registration email')).toHaveAttribute('readonly', '');
   await expect(page.getByText('We will inform you on the task progress by email.')).toBeVisible();
-  // Seed 001 §9: the IP country is unknown here, so the United States.
+  // docs/product/public-site.md: the IP country is unknown here, so the United States.
   await expect(page.getByLabel('Country')).toHaveValue('US');
   await expect(page.getByRole('button', { name: 'Save phone number' })).toHaveCount(0);
   await expectNoSideways(page);
@@ -163,7 +163,7 @@ test('A student sees the referral figures, types a top-up amount and closes the 
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
 
-  // Seed 001 §5 as typed: digits and one '.', 2 decimals, no sign.
+  // docs/product/account.md as typed: digits and one '.', 2 decimals, no sign.
   await page.goto('/balance');
   const amount = page.getByLabel('Top-up amount');
   await amount.pressSequentially('abc-5');

@@ -40,7 +40,7 @@ test('A student is asked for a review on the list and gives 5 stars with the key
   // Off the list while staff deliver: an open list updates live and would ask for the review at once.
   await page.goto('/profile');
   const { id } = await deliveredTask(page, 'Essay on the French Revolution');
-  // Seed 000 §4: the unrated last task on the list opens its review.
+  // docs/product/statuses-and-state-machine.md: the unrated last task on the list opens its review.
   await page.goto('/orders');
   await expect(page).toHaveURL(new RegExp(`/orders/${id}/rating$`));
   const dialog = page.getByRole('dialog', { name: 'Rate your task' });
@@ -71,7 +71,7 @@ function lateEveningSoon(): Date {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 22, 50));
 }
 const HOUR = 3_600_000;
-/** Seed 000 §5: the revision's earliest deadline, 24 hours ahead rounded up to the full hour, as the form shows it. */
+/** docs/product/statuses-and-state-machine.md: the revision's earliest deadline, 24 hours ahead rounded up to the full hour, as the form shows it. */
 const earliestRevision = (now: Date) => new Date(Math.ceil((now.getTime() + 24 * HOUR) / HOUR) * HOUR);
 
 test.describe('with the browser clock at 22:50 UTC', () => {
@@ -332,7 +332,7 @@ test('Filters narrow a list of 60 tasks on the server, with paging', async ({ pa
   await filters.getByRole('button', { name: 'Reset filters' }).click();
   // The unfiltered pages already loaded come back as they were.
   await expect(page.getByText('Showing 60 of 60 tasks')).toBeVisible();
-  // A filter with nothing to show resets once by itself (seed 000 §4)...
+  // A filter with nothing to show resets once by itself (docs/product/tasks-and-pricing.md)...
   await filters.getByRole('combobox').selectOption('refund');
   await expect(page.getByText('Showing 60 of 60 tasks')).toBeVisible();
   await expect(filters.getByRole('combobox')).toHaveValue('all');

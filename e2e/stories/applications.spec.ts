@@ -16,7 +16,7 @@ test('A visitor applies as a Geek in two steps and sees the thank-you step', asy
   const next = form.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
 
-  // Step 1: the seed's messages once a field is left; Next only when all three are valid.
+  // Step 1: the spec's messages once a field is left; Next only when all three are valid.
   await form.getByLabel('Name').fill('Ada Lovelace');
   await form.getByLabel('Email').fill('ada@example');
   await form.getByLabel('Password').fill('12345');

@@ -14,7 +14,7 @@ test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
-  // 4 pages due in about 100 hours: 4 × $26.55 (seed 000 §9, the 96-hour band).
+  // 4 pages due in about 100 hours: 4 × $26.55 (docs/product/tasks-and-pricing.md, the 96-hour band).
   const id = await createPricedTask(page.request, {
     title: 'Annotated bibliography on climate policy',
     subject: 'English',
@@ -25,7 +25,7 @@ test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the
   const price = page.getByTestId('quote-price');
   await expect(price).toHaveText('$106.20');
 
-  // Coupons: the seed's error text, then NEWUSER at 25%, typed loosely.
+  // Coupons: the spec's error text, then NEWUSER at 25%, typed loosely.
   await page.getByRole('button', { name: 'I have a coupon code' }).click();
   const code = page.getByPlaceholder('Enter code here');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -56,7 +56,7 @@ test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the
     fullPage: true,
   });
 
-  // Checkout, with the seed's texts and links.
+  // Checkout, with the spec's texts and links.
   await page.getByRole('link', { name: 'Pay $89.64' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${id}/checkout$`));
   await expect(page.getByRole('heading', { name: /100% Secure checkout/ })).toBeVisible();

@@ -42,7 +42,7 @@ test('A student changes the course of a group of tasks on the list and of one ta
   });
 
   // Only the unpaid task shows (the list's filter): the group's change still counts every task of the course.
-  // Rated, so the list does not open its review on arrival (seed 000 §4).
+  // Rated, so the list does not open its review on arrival (docs/product/statuses-and-state-machine.md).
   const rated = await page.request.post(`/api/v3/orders/${delivered}`, {
     headers: JSON_CALL,
     data: { action: 'client_feedback', mark: 5 },
@@ -72,7 +72,7 @@ test('A student changes the course of a group of tasks on the list and of one ta
   await expect(dialog.getByText('No results for «Astrology»')).toBeVisible();
   await field.press('Escape');
   await move.click();
-  // Seed 000 §5's wording on rename.
+  // docs/product/tasks-and-pricing.md's wording on rename.
   await expect(dialog.getByText('Please choose course from the list name')).toBeVisible();
   await shot(page, testInfo, 'course-change-refused');
   await expectNoSeriousA11yViolations(page);

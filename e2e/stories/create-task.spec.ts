@@ -11,7 +11,7 @@ test('A new student adds a task on the full page, skips the popup, then gets a t
   await signUpStudent(page, testInfo);
   await expect(page.getByText("Looks like you don't have any tasks.")).toBeVisible();
 
-  // The full-page form: the seed's title and promise, and a close link back to the list.
+  // The full-page form: the spec's title and promise, and a close link back to the list.
   await page.goto('/create');
   await expect(page.getByRole('heading', { name: 'Add new task', level: 1 })).toBeVisible();
   await expect(page.getByText('We cover 100+ courses')).toBeVisible();
@@ -19,7 +19,7 @@ test('A new student adds a task on the full page, skips the popup, then gets a t
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `test-results/screens/create-${project}.png`, fullPage: true });
 
-  // Submitting empty shows both of the seed's messages, and adds nothing.
+  // Submitting empty shows both of the spec's messages, and adds nothing.
   const submit = page.getByRole('button', { name: 'Add new task' });
   await submit.click();
   await expect(page.getByText('Please, name your task')).toBeVisible();
@@ -76,7 +76,7 @@ test('A new student adds a task on the full page, skips the popup, then gets a t
   const secondId = createdUrl.exec(new URL(page.url()).pathname)?.[1];
   expect(secondId).toBeTruthy();
   expect(secondId).not.toBe(firstId);
-  // Decision 046: a task without details opens in the new-order flow (seed 000 §2), without the header links.
+  // Decision 046: a task without details opens in the new-order flow (docs/product/tasks-and-pricing.md), without the header links.
   await popup.getByRole('button', { name: 'Help me with my task' }).click();
   await expect(page).toHaveURL(new RegExp(`/neworder/${secondId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lab report');

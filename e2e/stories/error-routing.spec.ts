@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ONE_SIZE, openPage, shot } from '../support/layout.ts';
 import { JSON_CALL, signUpStudent } from '../support/student.ts';
 
-// Seed 001 §8: the global routing of failures, driven by the answers of the API. Routing does not depend on the
+// docs/product/public-site.md: the global routing of failures, driven by the answers of the API. Routing does not depend on the
 // screen's size: these run at desktop size only (ONE_SIZE); status-pages.spec.ts shoots the pages at both.
 
 /** A signed-in student on the task list with one task, ready to open it (the page load of a resource). */

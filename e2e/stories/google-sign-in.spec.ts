@@ -95,7 +95,7 @@ test(
     await shot(page, testInfo, 'google-unverified');
 
     // The refused sign-in did not lose the task: a password sign-up in the same popup creates it and opens its
-    // checkout, which sends a task without a price yet on to its form (seed 000 §4).
+    // checkout, which sends a task without a price yet on to its form (docs/product/statuses-and-state-machine.md).
     await submitSignUp(dialog, uniqueEmail(testInfo));
     await expect(page).toHaveURL(/\/order\/[^/]+(\/checkout)?$/);
     await expect(page.getByText(title).first()).toBeVisible();

@@ -109,7 +109,7 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
   await expectFocusOn(page.getByRole('button', { name: 'Remove' }));
   await expectNoA11yViolations(page);
 
-  // Checkout: a new task starts with the 30% deposit ticked (seed 000 §7); Space unticks it and ticks it again,
+  // Checkout: a new task starts with the 30% deposit ticked (docs/product/tasks-and-pricing.md); Space unticks it and ticks it again,
   // each saved before the next key (the box is busy meanwhile). Paid from the balance with Enter; announced.
   await activate(page.getByRole('link', { name: /^Pay \$/ }));
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}/checkout$`));
@@ -138,7 +138,7 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
 
   // Messages: the chat button opens the panel with the focus on its title; a file through the chooser the
   // Attach button opens, a message, Enter sends; Escape closes the panel and gives the focus back.
-  // Chat is open to a student with a paid task (seed 000 §9): the button says Messages once the payment is known.
+  // Chat is open to a student with a paid task (docs/product/messages.md): the button says Messages once the payment is known.
   await activate(page.getByRole('button', { name: /^Messages/ }));
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}/messages$`));
   const panel = page.getByTestId('messages-panel');
@@ -147,7 +147,7 @@ test('Keyboard only: a student adds a task from the list, picks pages and a dead
   await activate(panel.getByRole('button', { name: 'Attach a file' }));
   await (await chooser).setFiles(pdf('outline.pdf'));
   await expect(panel.getByRole('list', { name: 'Attached files' })).toContainText('outline.pdf');
-  // Seed 001 §4: a message with files sends once every file is loaded; until then Enter does nothing.
+  // docs/product/account.md: a message with files sends once every file is loaded; until then Enter does nothing.
   await expect(panel.getByRole('listitem').filter({ hasText: 'outline.pdf' }).first()).toHaveAttribute(
     'data-status',
     'loaded',

@@ -70,7 +70,7 @@ test('A visitor starts a task on the landing page, signs up in the popup and rea
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADLINE })).toBeVisible();
   const form = page.getByRole('form', { name: 'Start a task', exact: true });
 
-  // Seed 001 §5: no message before the first submit click, then the seed's messages.
+  // docs/product/public-site.md: no message before the first submit click, then the spec's messages.
   await expect(form.getByText('Add your task name')).toHaveCount(0);
   await form.getByRole('button', { name: 'Get help now' }).click();
   await expect(form.getByText('Add your task name')).toBeVisible();
@@ -187,7 +187,7 @@ test(
       await expect(page).toHaveURL(/\/orders$/);
       expect(await page.evaluate(() => sessionStorage.getItem('geekly.test.marketingLoaded'))).toBeNull();
     }
-    // The legal pages stay (seed 001 §2), and a stale hint sends nobody round in circles: the server's 401
+    // The legal pages stay (docs/product/public-site.md), and a stale hint sends nobody round in circles: the server's 401
     // takes it away.
     await page.goto('/terms-of-service');
     await expect(page).toHaveURL(/\/terms-of-service$/);

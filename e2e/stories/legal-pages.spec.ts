@@ -17,7 +17,7 @@ import {
   signUpStudent,
 } from '../support/student.ts';
 
-// Seed 001 §2: the always-visible pages and their sections.
+// docs/product/public-site.md: the always-visible pages and their sections.
 const PAGES = [
   {
     path: '/terms-of-service',
@@ -114,7 +114,7 @@ test('A visitor reads the legal pages: each shows its title and its collapsible 
     page.getByText(/^Functional \(functionality_storage, personalization_storage\)/),
   ).toBeVisible();
 
-  // Refund policy: one page with the seed's numbers.
+  // Refund policy: one page with the spec's numbers.
   await openPage(page, '/refund-policy');
   await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
   await expect(page.getByText(/within 60 days after the task was completed/)).toBeVisible();

@@ -4,7 +4,7 @@ import { operatorToken } from '../support/operator.ts';
 import { createPricedTask, creditStudent, payFromBalance, signUpStudent } from '../support/student.ts';
 
 // Issue 13: the tabs of one browser share one live stream (Web Lock + BroadcastChannel, decision 019); the
-// chat button's drag and its new-message sound (seed 000 §9).
+// chat button's drag and its new-message sound (docs/product/messages.md).
 
 /** Every `GET /api/v3/events` of the context, and which of them are still open. */
 function watchStreams(context: BrowserContext) {
@@ -49,7 +49,7 @@ async function paidTaskWithOperator(page: Page) {
     pages: 1,
     hoursAhead: 100,
   });
-  // Seed 000 §4: the chat (and its badge) is for clients with a paid task.
+  // docs/product/messages.md: the chat (and its badge) is for clients with a paid task.
   await creditStudent(page.request, 30);
   await payFromBalance(page.request, id, { cents: 2655 });
   const ops = await operatorToken(page.request);
@@ -88,7 +88,7 @@ test(
     expect((await reply('Hello from your Account Manager')).status()).toBe(201);
     await expect(leader.getByTestId('chat-badge')).toHaveText('1');
     await expect(follower.getByTestId('chat-badge')).toHaveText('1');
-    // The sound plays once per browser, in the tab that holds the stream, at volume 0.2 (seed 000 §9).
+    // The sound plays once per browser, in the tab that holds the stream, at volume 0.2 (docs/product/tasks-and-pricing.md).
     await expect.poll(() => playsOf(leader)).toEqual([{ src: expect.stringMatching(/\.wav$/), volume: 0.2 }]);
     expect(await playsOf(follower)).toEqual([]);
 

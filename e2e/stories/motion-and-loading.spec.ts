@@ -3,7 +3,7 @@ import { shot } from '../support/layout.ts';
 import { expectNoA11yViolations, JSON_CALL, signUpStudent } from '../support/student.ts';
 
 /**
- * Issue 26 item 10, seed 000 §2 and §9, decision 042: the mini order form shows skeletons while the list's first
+ * Issue 26 item 10, docs/product/tasks-and-pricing.md, decision 042: the mini order form shows skeletons while the list's first
  * page loads, popups open in 300 ms and the task rows come in 25 ms apart; with reduced motion nothing moves.
  */
 

@@ -11,7 +11,7 @@ import {
 
 // Issue 14 item 6: no link of the signed-in screens leads to the 404 page. The story gathers every same-site
 // link of each screen at both sizes (menus opened: the header's profile menu, the task menu, the phone's 'My
-// profile' tab), every link of the mails the student was sent, and the seed's redirect targets (issue 26 item 9),
+// profile' tab), every link of the mails the student was sent, and the spec's redirect targets (issue 26 item 9),
 // and opens each one once: one size (decision 034), the phone's screens are read in a second page.
 
 async function deliveredTask(request: APIRequestContext) {
@@ -119,7 +119,7 @@ test(
     }
     expect(dead).toEqual([]);
 
-    // Seed 001 §2's redirect targets lead where the seed says, or to the nearest real page (issue 26 item 9).
+    // docs/product/public-site.md's redirect targets lead where the spec says, or to the nearest real page (issue 26 item 9).
     const leads: [string, RegExp][] = [
       [`/orders/${id}`, new RegExp(`/order/${id}$`)],
       ['/orders/00000000-0000-4000-8000-000000000000', /\/orders$/],

@@ -18,7 +18,7 @@ test('A visitor with a pending task signs up in the popup and lands on the new t
   await expectNoSeriousA11yViolations(page);
   await submitSignUp(dialog, uniqueEmail(testInfo));
 
-  // The task was created and checkout opened; a task without a price yet goes on to its form (seed 000 §4).
+  // The task was created and checkout opened; a task without a price yet goes on to its form (docs/product/statuses-and-state-machine.md).
   await expect.poll(() => visited.find((p) => /^\/order\/[^/]+\/checkout$/.test(p))).toBeDefined();
   const checkout = visited.find((p) => /^\/order\/[^/]+\/checkout$/.test(p)) ?? '';
   const orderId = checkout.split('/')[2];

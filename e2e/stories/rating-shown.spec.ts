@@ -41,7 +41,7 @@ test('The student sees their mark on the task and the list, opens their review, 
   await dialog.getByRole('checkbox', { name: 'Format' }).check();
   await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
 
-  // Seed 000 §2: the negative-rating screen links to the refund request as well as the free revision.
+  // docs/product/statuses-and-state-machine.md: the negative-rating screen links to the refund request as well as the free revision.
   const sorry = page.getByRole('dialog', { name: 'Thank you for your feedback' });
   await expect(sorry.getByRole('link', { name: 'Request a free revision' })).toBeVisible();
   await expect(sorry.getByRole('link', { name: 'Request a refund' })).toHaveAttribute(

@@ -25,7 +25,7 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   await expect(page.getByRole('link', { name: /\$0\.00/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The mini form: the seed's validation messages, then a task from the course picker.
+  // The mini form: the spec's validation messages, then a task from the course picker.
   await page.getByRole('button', { name: 'Add new task' }).click();
   await expect(page.getByText('Please, name your task')).toBeVisible();
   await page.getByPlaceholder('Type your task name').fill('Essay on the causes of World War I');
@@ -47,7 +47,7 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   const row = page.getByRole('link', { name: /Essay on the causes of World War I/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText(/Due [A-Z][a-z]+ \d{1,2} at \d{1,2} (AM|PM)/);
-  // Seed 000 §2: with a task on the list, the picker shows its course under 'Recent Courses'.
+  // docs/product/tasks-and-pricing.md: with a task on the list, the picker shows its course under 'Recent Courses'.
   await course.click();
   await expect(page.getByText('Recent Courses')).toBeVisible();
   await expect(page.getByText('Top Courses')).toBeHidden();
@@ -79,7 +79,7 @@ test('A new student signs up, adds a task from the mini form, finds it under its
   await expect(page.getByRole('link', { name: /Essay on the causes of World War I/ })).toBeVisible();
 });
 
-test('Log-in errors show the seed messages', async ({ page }) => {
+test('Log-in errors show the spec messages', async ({ page }) => {
   await page.goto('/login');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/email/i).fill('nobody-here@example.com');

@@ -21,7 +21,7 @@ test('A student writes in the task messages and sees the Account Manager reply l
     pages: 1,
     hoursAhead: 100,
   });
-  // Seed 000 §4: the chat is for clients with a paid task (or in the US or Canada).
+  // docs/product/messages.md: the chat is for clients with a paid task (or in the US or Canada).
   await creditStudent(page.request, 30);
   await payFromBalance(page.request, id, { cents: 2655 });
   const ops = await operatorToken(page.request);
@@ -37,7 +37,7 @@ test('A student writes in the task messages and sees the Account Manager reply l
   const panel = page.getByRole('region', { name: 'Task messages' });
   await expect(panel).toBeVisible();
   const box = panel.getByPlaceholder('Type a message...');
-  // Seed 001 §5: no send button without something to send.
+  // docs/product/messages.md: no send button without something to send.
   await expect(panel.getByRole('button', { name: 'Send' })).toHaveCount(0);
   await box.fill('Can my Geek use APA style?');
   await panel.getByRole('button', { name: 'Send' }).click();
@@ -91,7 +91,7 @@ test('A student writes in the task messages and sees the Account Manager reply l
   await expect(page.getByTestId('chat-bubble')).toHaveCount(0); // the client wrote less than 20 minutes ago
   await page.goto('/orders');
   await expect(page.getByText('4 messages')).toBeVisible();
-  // Seed 000 §2: #livechat opens the chat.
+  // docs/product/messages.md: #livechat opens the chat.
   await page.goto('/orders#livechat');
   await expect(page).toHaveURL(new RegExp(`/order/${id}/messages$`));
   await expect(

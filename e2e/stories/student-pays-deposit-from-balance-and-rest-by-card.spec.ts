@@ -11,7 +11,7 @@ test('A student pays the 30% deposit from the balance and the remaining 70% part
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
-  // 4 pages due in about 100 hours: 4 × $26.55 = $106.20 (seed 000 §9); the deposit is $31.86.
+  // 4 pages due in about 100 hours: 4 × $26.55 = $106.20 (docs/product/tasks-and-pricing.md); the deposit is $31.86.
   const id = await createPricedTask(page.request, {
     title: 'Research paper on renewable energy',
     subject: 'English',
@@ -29,7 +29,7 @@ test('A student pays the 30% deposit from the balance and the remaining 70% part
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
   await expect(page.getByRole('link', { name: 'Balance $8.14' })).toBeVisible();
 
-  // Seed 000 §1: the remaining 70% later, from the task page; the balance covers part, the card the rest.
+  // docs/product/payments-and-ledger.md: the remaining 70% later, from the task page; the balance covers part, the card the rest.
   await page.getByRole('link', { name: 'Pay the remaining 70%' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${id}/payment$`));
   const popup = page.getByRole('dialog', { name: 'Pay from your balance' });

@@ -18,7 +18,7 @@ test('A student asks for a refund to the balance and sees the money back once th
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
-  // 1 page due in about 100 hours: $26.55 (seed 000 §9), paid in full from a $30 credit.
+  // 1 page due in about 100 hours: $26.55 (docs/product/statuses-and-state-machine.md), paid in full from a $30 credit.
   const id = await createPricedTask(page.request, {
     title: 'Book review',
     subject: 'English',
@@ -36,7 +36,7 @@ test('A student asks for a refund to the balance and sees the money back once th
   await expect(popup.getByRole('link', { name: 'refund policy' })).toHaveAttribute('href', '/refund-policy');
   await expectNoSeriousA11yViolations(page);
 
-  // Step 1: a reason is needed, and 'Other reason' needs words (seed 000 §5).
+  // Step 1: a reason is needed, and 'Other reason' needs words (docs/product/statuses-and-state-machine.md).
   const next = popup.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
   // Disabled for the eye and the screen reader (aria-disabled), yet pressing it says what is missing and puts
@@ -68,7 +68,7 @@ test('A student asks for a refund to the balance and sees the money back once th
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
   await expect(page.getByText('Refund requested').first()).toBeVisible();
 
-  // A second visit to the popup goes back to the task: the refund is asked already (seed 000 §4).
+  // A second visit to the popup goes back to the task: the refund is asked already (docs/product/statuses-and-state-machine.md).
   await page.goto(`/order/${id}/request-refund`);
   await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
 

@@ -15,7 +15,7 @@ test('A student attaches task files, then downloads the Geek’s final draft and
   page,
 }, testInfo) => {
   await signUpStudent(page, testInfo);
-  // 1 page due in about 100 hours: $26.55 (seed 000 §9).
+  // 1 page due in about 100 hours: $26.55 (docs/product/tasks-and-pricing.md).
   const id = await createPricedTask(page.request, {
     title: 'Lab report',
     subject: 'English',
@@ -105,7 +105,7 @@ test('A student attaches task files, then downloads the Geek’s final draft and
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('geek-files-locked.png'), fullPage: true });
 
-  // Paid in full: the draft downloads, and the first download opens the rating screen (seed 000 §4).
+  // Paid in full: the draft downloads, and the first download opens the rating screen (docs/product/files.md).
   await payFromBalance(page.request, id, { cents: Math.round(task.price * 100) - depositCents });
   await page.reload();
   await expect(page.getByText('The task is fully paid: your files are ready to download.')).toBeVisible();

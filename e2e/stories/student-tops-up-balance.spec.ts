@@ -12,7 +12,7 @@ test('A student tops up $100 by card and sees it on the balance', async ({ page 
   await expect(page.getByText('You can use it to pay for our services')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // Seed 001 §4-5: the form starts valid; an invalid amount shows the message and blocks the submit.
+  // docs/product/account.md, docs/product/payments-and-ledger.md: the form starts valid; an invalid amount shows the message and blocks the submit.
   const amount = page.getByLabel('Top-up amount');
   await expect(amount).toHaveAttribute('placeholder', '00.00');
   const topUp = page.getByRole('button', { name: 'Top up now' });

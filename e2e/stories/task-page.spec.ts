@@ -61,7 +61,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   await expect(quote.getByText("Price for Geek's work will appear here")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Save and pay later' })).toHaveCount(0);
 
-  // Seed 000 §7 (issue 26 item 2): a new task starts as 'Essay writing' with the 30% deposit ticked, so
+  // docs/product/tasks-and-pricing.md (issue 26 item 2): a new task starts as 'Essay writing' with the 30% deposit ticked, so
   // 'Show me the fields' goes to the first missing field, the pages.
   const taskType = page.getByRole('combobox', { name: 'Task type' });
   await expect(taskType).toHaveValue('Essay writing');
@@ -150,7 +150,7 @@ test('A student prices a new task on its page: type, pages, deadline, and the ba
   );
   // The 30% deposit was ticked when the task was created (issue 34: never ticked again after).
   await expect(page.getByRole('checkbox', { name: '30% deposit' })).toBeChecked();
-  // Leaving towards the list asks first (seed 000 §4): Stay keeps the task, Leave goes.
+  // Leaving towards the list asks first (docs/product/statuses-and-state-machine.md): Stay keeps the task, Leave goes.
   await page.getByRole('banner').getByRole('link', { name: 'Geekly' }).click();
   const confirm = page.getByRole('dialog', { name: 'Leave your task?' });
   await expect(confirm).toBeVisible();

@@ -26,7 +26,7 @@ test('Past the uploads and messages limits, the task files page and the messages
     pages: 1,
     hoursAhead: 100,
   });
-  // Seed 000 §4: the chat is for clients with a paid task.
+  // docs/product/messages.md: the chat is for clients with a paid task.
   await creditStudent(page.request, 30);
   await payFromBalance(page.request, id, { cents: 2655 });
 

@@ -13,7 +13,7 @@ export async function operatorDeliversFinalDraft(
 ): Promise<string> {
   const auth = { authorization: `Bearer ${await operatorToken(request)}` };
   const ops = (path: string, data: unknown) => request.post(`/api/v3/ops${path}`, { headers: auth, data });
-  // API.md: POST /ops/geeks adds a Geek (the e2e product starts without demo Geeks).
+  // docs/product/http-api.md: POST /ops/geeks adds a Geek (the e2e product starts without demo Geeks).
   const geek = await ops('/geeks', {
     public_full_name: geekProfile.name,
     major: geekProfile.subject,

@@ -17,7 +17,7 @@ export async function asOperator(request: APIRequestContext) {
 }
 
 /**
- * A Geek with a workspace log-in, made the way a real one is (API.md "Geek workspace"): an application from
+ * A Geek with a workspace log-in, made the way a real one is (docs/product/http-api.md "Geek workspace"): an application from
  * /join-our-team's call, approved by staff with the given subjects. Answers the Geek profile's id.
  */
 export async function approvedGeek(

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isProduction, productionReason, productionRefusals } from './production-mode.ts';
 
-// The only module that reads process.env (STYLE.md habit 6). A bad value stops start-up
+// The only module that reads process.env (README.md). A bad value stops start-up
 // with a message naming the variable.
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -108,7 +108,7 @@ const envSchema = z
       .string()
       .startsWith('whsec_', 'must be a Stripe webhook secret (whsec_…)')
       .optional(),
-    // Seed 001 §7: currency, company and vendor of the gateway form come from configuration.
+    // docs/product/payments-and-ledger.md: currency, company and vendor of the gateway form come from configuration.
     PAYMENT_CURRENCY: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')

@@ -59,7 +59,7 @@ describe('sign-up', () => {
       'Your password must have at least one character that is not a space',
     ],
     [{ email: 'a@b.com', password: 'пароль123' }, 'password', 'Non-Latin characters are not allowed'],
-  ])('rejects %j with 422 and the seed message', async (body, field, message) => {
+  ])('rejects %j with 422 and the spec message', async (body, field, message) => {
     const res = await call(t, { url: '/users/client/new', body, ip: t.nextIp() });
     expect(res.status).toBe(422);
     expect(res.body.error_type).toBe('validation');

@@ -355,7 +355,7 @@ describe('removing files', () => {
   });
 });
 
-describe('Geek files (seed 000 §4)', () => {
+describe('Geek files (docs/product/files.md)', () => {
   it('are hidden until review, locked until full payment, then download and count as downloaded', async () => {
     const { c, o } = await workingTask({ partial: true });
     const draft = await uploadGeekFile(t, ops, o._id);

@@ -23,7 +23,7 @@ import {
 import { approvedGeek } from './helpers/workspace.ts';
 
 /**
- * API.md "Bad input, for every call", generated from the live OpenAPI document: every operation gets 300 inputs
+ * docs/product/http-api.md "Bad input, for every call", generated from the live OpenAPI document: every operation gets 300 inputs
  * (schema-shaped values from fast-check, the same with one hostile field or a prototype key, hostile values of
  * every type, broken JSON and lying content types). Every string field sometimes carries NUL or a lone surrogate
  * (decision 030): such an input is never accepted. No answer may be a 5xx, a 429 only where the operation

@@ -120,12 +120,12 @@ describe('Geek profiles', () => {
       .where(and(eq(orders.writerId, geek._id), inArray(orders.clientStatus, ['Sent', 'Revision sent'])));
     expect(Number(truth?.avgMark)).toBe(profile.profile_client_last_avg);
     expect(truth?.delivered).toBe(profile.profile_completed_orders_count);
-    // The seed's floor of 4.3 is not applied.
+    // The spec's floor of 4.3 is not applied.
     expect(profile.profile_client_last_avg).toBeLessThan(4.3);
     const [row] = await t.db.select().from(geeks).where(eq(geeks.id, geek._id));
     expect(profile.created_at).toBe(row?.createdAt.toISOString());
 
-    // The seed's second path answers the same profile.
+    // The spec's second path answers the same profile.
     const other = await call(t, { url: `/users/none/${geek._id}?public=1`, token: a.token });
     expect(other.body).toEqual(profile);
   });

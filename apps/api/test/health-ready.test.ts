@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { registry } from '../src/lib/metrics.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-// API.md "Operations", decision 031: /health is the process, /ready the database (reachable, migrated).
+// docs/product/http-api.md "Operations", decision 031: /health is the process, /ready the database (reachable, migrated).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

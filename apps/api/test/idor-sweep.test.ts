@@ -15,7 +15,7 @@ import {
 import { approvedGeek, ws } from './helpers/workspace.ts';
 
 /**
- * API.md "a user only sees their own data", generated from the app's route table: every route with an id in its
+ * docs/product/http-api.md "a user only sees their own data", generated from the app's route table: every route with an id in its
  * path, every method, is called by another student and by a staff account with the ids of student A's rows
  * (found in the database: every table's rows that name A or one of A's tasks, so new kinds of rows are swept
  * without a new test). Every answer must be a 404, or a 401/403 for the wrong kind of account, tell nothing
@@ -33,7 +33,7 @@ await call(t, { url: `/orders/${paid._id}/pay`, token: owner.token, body: { acco
 await pricedOrder(t, owner.token, { pages: 2 });
 await call(t, { url: '/balance/top-up', token: owner.token, body: { amount: '25' } });
 // Issue 31: A's paid task is Geek A's; Geek B sweeps the workspace's routes with its ids. Geek B teaches another
-// course, so A's task was never an offer to them (a task that was, and was taken, is a 409 by API.md's contract,
+// course, so A's task was never an offer to them (a task that was, and was taken, is a 409 by docs/product/http-api.md's contract,
 // which workspace-tasks.test.ts checks).
 const geekA = await approvedGeek(t, staff);
 const geekB = await approvedGeek(t, staff, { subjects: ['History'] });

@@ -8,7 +8,7 @@ import { freePort, post, startServer, stopServers } from './helpers/server-proce
 import { dataOf, openStream } from './helpers/sse-client.ts';
 import { createServerDatabase } from './helpers/test-app.ts';
 
-// DESIGN.md "Live updates": N API processes on one database deliver each other's events through LISTEN/NOTIFY.
+// docs/decisions/019-live-events-and-messages.md: N API processes on one database deliver each other's events through LISTEN/NOTIFY.
 // On a PostgreSQL server (TEST_DATABASE_URL) two real server processes share one database; on embedded PGlite
 // (one process per data directory) the same test runs both roles on one process, through the same code path.
 const children: ChildProcess[] = [];

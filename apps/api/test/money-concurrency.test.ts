@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from './helpers/test-app.ts';
 
-// DESIGN.md "Tests": these races only show on a PostgreSQL server (CI sets TEST_DATABASE_URL); PGlite runs them
+// docs/decisions/005-test-databases.md: these races only show on a PostgreSQL server (CI sets TEST_DATABASE_URL); PGlite runs them
 // one at a time, where they must hold as well.
 let t: TestApp;
 let ops: string;

@@ -1,4 +1,4 @@
-// Issue 26 item 2: a task created as the web app creates it (seed 000 §7 POST /orders: type 'Essay writing',
+// Issue 26 item 2: a task created as the web app creates it (docs/product/tasks-and-pricing.md POST /orders: type 'Essay writing',
 // partial_payment ticked) has a price, with the 30% deposit chosen, as soon as its pages are chosen.
 import { NEW_TASK_DEFAULTS } from '@geekly/domain/orders/order-schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('a new task starts as the seed says', () => {
+describe('a new task starts as the spec says', () => {
   it("is an 'Essay writing' task with the deposit ticked, priced once its pages are set", async () => {
     const client = await signUpClient(t);
     const created = await call(t, {

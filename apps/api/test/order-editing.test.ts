@@ -85,12 +85,15 @@ describe('PATCH /orders/{id} with calc_quote: the server prices the task', () =>
     [23, 41.15],
     [12, 41.15],
     [11, 46.25],
-  ])('prices 1 page due in %s hours at $%s (seed 000 §9 bands)', async (hours, perPage) => {
-    const { token } = await signUpClient(t);
-    const id = await newTask(token);
-    const res = await patch(token, id, { size: '1 page', request_type: 'Essay', deadline: at(hours) });
-    expect(res.body.price).toBe(perPage);
-  });
+  ])(
+    'prices 1 page due in %s hours at $%s (docs/product/tasks-and-pricing.md bands)',
+    async (hours, perPage) => {
+      const { token } = await signUpClient(t);
+      const id = await newTask(token);
+      const res = await patch(token, id, { size: '1 page', request_type: 'Essay', deadline: at(hours) });
+      expect(res.body.price).toBe(perPage);
+    },
+  );
 
   it('a later deadline never costs more', async () => {
     const { token } = await signUpClient(t);
@@ -106,7 +109,7 @@ describe('PATCH /orders/{id} with calc_quote: the server prices the task', () =>
   it('a deadline before the minimum for the pages leaves the task unpriced and flags it', async () => {
     const { token } = await signUpClient(t);
     const id = await newTask(token);
-    // 5 pages need 7 hours (seed 000 §9).
+    // 5 pages need 7 hours (docs/product/tasks-and-pricing.md).
     const bad = await patch(token, id, { size: '5 pages', request_type: 'Essay', deadline: at(6) });
     expect(bad.status).toBe(200);
     expect(bad.body).toMatchObject({
@@ -157,7 +160,7 @@ describe('PATCH /orders/{id} with calc_quote: the server prices the task', () =>
     });
     const now = await get(token, id);
     expect(now).toMatchObject({ price: 46.25, bad_deadline: false, min_deadline: at(2) });
-    // 8 pages: no change (19 → 15 hours are the seed's values for 9 and 8 pages).
+    // 8 pages: no change (19 → 15 hours are the spec's values for 9 and 8 pages).
     const eight = await patch(token, id, { size: '8 pages', deadline: at(11) });
     expect(eight.body).toMatchObject({ price: null, min_deadline: at(12) });
   });
@@ -212,7 +215,7 @@ describe('a locked (paid) task', () => {
     [{ title: 'New name' }],
     [{ discount: 'NEWUSER' }],
     [{ additional: ['partial_payment', 'assigment_type_paper'] }],
-  ])('refuses %j with the seed error and keeps the task as it was', async (body) => {
+  ])('refuses %j with the spec error and keeps the task as it was', async (body) => {
     const { token, id } = await paidDeposit();
     const before = await get(token, id);
     const res = await patch(token, id, body);
@@ -393,7 +396,7 @@ describe('coupons on a task', () => {
     });
   });
 
-  it('POST /discount_check answers the seed fields', async () => {
+  it('POST /discount_check answers the spec fields', async () => {
     const { token } = await signUpClient(t);
     const ok = await call(t, { url: '/discount_check', token, body: { code: 'newuser' } });
     expect(ok.body).toMatchObject({

@@ -292,7 +292,7 @@ describe("a task's whole life", () => {
     expect((await me(client.token)).available_balance).toBe(3.45);
   });
 
-  it('validates ratings with the seed messages', async () => {
+  it('validates ratings with the spec messages', async () => {
     const client = await signUpClient(t);
     const order = await pricedOrder(t, client.token);
     const res = await call(t, {

@@ -70,7 +70,7 @@ describe('POST /orders', () => {
       'subject',
       'Please choose course from the list',
     ],
-  ])('rejects %j with 422 and the seed message, creating nothing', async (body, field, message) => {
+  ])('rejects %j with 422 and the spec message, creating nothing', async (body, field, message) => {
     const { token } = await signUpClient(t);
     const res = await call(t, { url: '/orders', token, body });
     expect(res.status).toBe(422);

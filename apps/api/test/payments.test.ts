@@ -53,7 +53,7 @@ describe('topping up the balance by card (sandbox gateway)', () => {
     const { fields, url, method } = res.body.gateway;
     expect(method).toBe('POST');
     expect(url).toBe('http://localhost:3000/sandbox-gateway/checkout');
-    // Seed 001 §3 and §7: the form's fields and the top-up's details text.
+    // docs/product/payments-and-ledger.md: the form's fields and the top-up's details text.
     expect(fields).toMatchObject({
       details: `Topup balance (topup_${c.id})`,
       client_id: c.id,
@@ -179,7 +179,7 @@ describe('topping up the balance by card (sandbox gateway)', () => {
     expect((await me(c.token)).available_balance).toBe(0);
   });
 
-  it('validates the amount with the seed message and starts nothing', async () => {
+  it('validates the amount with the spec message and starts nothing', async () => {
     const c = await client();
     for (const amount of ['0', '', '-5', '1.234', '10000000', 'abc', 0]) {
       const res = await call(t, { url: '/balance/top-up', token: c.token, body: { amount } });
@@ -346,7 +346,7 @@ describe('tips', () => {
     });
     await payWithCard(t, res.body.gateway, CARDS.success);
     expect((await order(c.token, o._id)).tips_paid).toBe(5);
-    // Seed 000 §4: the tip button shows only while no tip was paid.
+    // docs/product/statuses-and-state-machine.md: the tip button shows only while no tip was paid.
     const second = await call(t, {
       url: `/orders/${o._id}/tips`,
       token: c.token,

@@ -58,14 +58,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Seed 000 §2: the landing page and its query, and links from e-mails, are remembered for later. */
+/** docs/product/tasks-and-pricing.md: the landing page and its query, and links from e-mails, are remembered for later. */
 function useRememberWaysIn() {
   const location = useLocation();
   useEffect(() => rememberLanding(location), [location]);
   useEffect(() => rememberEmailLink(location), [location]);
 }
 
-/** Seed 001 §8: failures are routed through the router once the app runs. */
+/** docs/product/public-site.md: failures are routed through the router once the app runs. */
 function GlobalErrorRouting() {
   const navigate = useNavigate();
   useEffect(() => {

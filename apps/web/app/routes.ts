@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 import { LANDING_VARIANT_PATHS } from './features/landing/landing-variants.ts';
 
 export default [
-  // The public site (seed 001 §2): header, promo banner and footer around the marketing and legal pages.
+  // The public site (docs/product/public-site.md): header, promo banner and footer around the marketing and legal pages.
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),
     ...LANDING_VARIANT_PATHS.map((path) => route(path, 'routes/landing-variant.tsx', { id: path })),
@@ -10,7 +10,7 @@ export default [
     route('about-us', 'routes/about-us.tsx'),
     route('login', 'routes/login.tsx', { id: 'login' }),
     route('signup', 'routes/login.tsx', { id: 'signup' }),
-    // Seed 001 §2: always visible, no redirect for logged-in users.
+    // docs/product/public-site.md: always visible, no redirect for logged-in users.
     route('terms-of-service', 'routes/legal.tsx', { id: 'terms-of-service' }),
     route('privacy-policy', 'routes/legal.tsx', { id: 'privacy-policy' }),
     route('refund-policy', 'routes/legal.tsx', { id: 'refund-policy' }),
@@ -34,14 +34,14 @@ export default [
       route(':orderId/created', 'routes/order-created.tsx'),
       route(':orderId/rating', 'routes/order-rating.tsx', { id: 'orders-rating' }),
       route(':orderId/rating/:param', 'routes/order-rating.tsx', { id: 'orders-rating-param' }),
-      // Gateway returns over the list (seed 000 §2, seed 001 §2, decision 010).
+      // Gateway returns over the list (docs/product/tasks-and-pricing.md, docs/product/payments-and-ledger.md, decision 010).
       route('payment-success', 'routes/payment-success.tsx', { id: 'orders-payment-success' }),
       route('payment-error', 'routes/payment-error.tsx', { id: 'orders-payment-error' }),
       route('server-payment-error', 'routes/payment-error.tsx', { id: 'orders-server-payment-error' }),
       route('payment-expired', 'routes/payment-expired.tsx', { id: 'orders-payment-expired' }),
       route('refer-bonus', 'routes/refer-bonus.tsx', { id: 'orders-refer-bonus' }),
     ]),
-    // Seed 001 §2: '/orders/{hash}', where referral and mail links lead (a task, the chat, or the list).
+    // docs/product/account.md: '/orders/{hash}', where referral and mail links lead (a task, the chat, or the list).
     route('orders/:hash', 'routes/orders-hash.tsx'),
     route('create', 'routes/create.tsx'),
     route('my-geeks', 'routes/my-geeks.tsx'),
@@ -63,7 +63,7 @@ export default [
       route('messages', 'routes/order-messages.tsx'),
     ]),
     route('neworder/:orderId', 'routes/order.tsx', { id: 'neworder' }),
-    // Seed 000 §2: the task's files and the Geek's files (decision 015).
+    // docs/product/tasks-and-pricing.md: the task's files and the Geek's files (decision 015).
     route('order/:orderId/upload', 'routes/order-upload.tsx', { id: 'order-upload' }),
     route('neworder/:orderId/upload', 'routes/order-upload.tsx', { id: 'neworder-upload' }),
     route('order/:orderId/geek-files', 'routes/order-geek-files.tsx'),
@@ -73,7 +73,7 @@ export default [
       route('payment-error', 'routes/payment-error.tsx', { id: 'checkout-payment-error' }),
       route('server-payment-error', 'routes/payment-error.tsx', { id: 'checkout-server-payment-error' }),
     ]),
-    // Seed 000 §2: the new-order flow's checkout has the same sub-routes, and a cancelled card returns into it.
+    // docs/product/tasks-and-pricing.md: the new-order flow's checkout has the same sub-routes, and a cancelled card returns into it.
     route('neworder/:orderId/checkout', 'routes/checkout.tsx', { id: 'neworder-checkout' }, [
       route('payment', 'routes/order-payment.tsx', { id: 'neworder-checkout-payment' }),
       route('payment-success', 'routes/payment-success.tsx', { id: 'neworder-checkout-payment-success' }),
@@ -113,7 +113,7 @@ export default [
       route('profile', 'routes/workspace-profile.tsx'),
     ]),
   ]),
-  // Seed 001 §2 and §8: status pages, standalone (no header links to follow while something is down).
+  // docs/product/public-site.md: status pages, standalone (no header links to follow while something is down).
   route('maintenance', 'routes/maintenance.tsx'),
   route('healthcheck', 'routes/healthcheck.tsx'),
   route('access-denied', 'routes/access-denied.tsx'),

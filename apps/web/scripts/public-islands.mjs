@@ -15,10 +15,10 @@ import { join, relative } from 'node:path';
 
 const root = new URL('../build/client/', import.meta.url).pathname;
 const BOOT_ID = 'rr-boot';
-// Seed 001 §2 and §8: standalone pages that check the service or route a failure: they keep the app.
+// docs/product/public-site.md: standalone pages that check the service or route a failure: they keep the app.
 const STATUS_PAGES = new Set(['maintenance', 'healthcheck', 'access-denied']);
 // The prerendered pages whose routes are marketing ones (public-layout.tsx's handle); the legal pages and the
-// not-found pages stay for a signed-in student (seed 001 §2).
+// not-found pages stay for a signed-in student (docs/product/public-site.md).
 const isMarketing = (page) =>
   page === '' || /^lp/.test(page) || ['about-us', 'for-teachers', 'join-our-team'].includes(page);
 

@@ -32,8 +32,8 @@ const stateOf = (service: AddOnService, added: readonly AddedService[], c: Parti
   return s;
 };
 
-describe('the catalogue (seed 000 §3)', () => {
-  it('lists the six services in the seed order', () => {
+describe('the catalogue (docs/product/tasks-and-pricing.md)', () => {
+  it('lists the six services in the spec order', () => {
     expect(ADD_ON_SERVICES).toEqual([
       'prioritize_my_task',
       'draft_needed',
@@ -43,7 +43,7 @@ describe('the catalogue (seed 000 §3)', () => {
       'adv_plagreport',
     ]);
   });
-  it('keeps the seed labels', () => {
+  it('keeps the spec labels', () => {
     expect(ADD_ON_LABELS).toEqual({
       prioritize_my_task: 'Prioritize my task',
       draft_needed: 'Draft',
@@ -127,7 +127,7 @@ describe('addOnPriceCents', () => {
   });
 });
 
-describe('isAddOnDisabled (seed 000 §5)', () => {
+describe('isAddOnDisabled (docs/product/tasks-and-pricing.md)', () => {
   it('leaves every add-on enabled on an unlocked task with time and Geeks to spare', () => {
     for (const service of ADD_ON_SERVICES) expect(isAddOnDisabled(service, base)).toBe(false);
   });

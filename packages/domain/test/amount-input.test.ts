@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptTopUpInput } from '../src/payments/amount-schemas.ts';
 
-describe('acceptTopUpInput (seed 001 §5, as typed)', () => {
+describe('acceptTopUpInput (docs/product/account.md, as typed)', () => {
   it.each([
     ['', '1', '1'],
     ['1', '12', '12'],

@@ -10,8 +10,8 @@ import {
 const MESSAGE = 'Please enter amount more than $00.00';
 const refused = { ok: false, message: MESSAGE };
 
-describe('the seed texts and limits', () => {
-  it('keep the seed wording and maximum', () => {
+describe('the spec texts and limits', () => {
+  it('keep the spec wording and maximum', () => {
     expect(AMOUNT_MESSAGES).toEqual({ topUpTooSmall: MESSAGE });
     expect(TOP_UP_MAX_CENTS).toBe(999_999_999);
   });
@@ -85,7 +85,7 @@ describe('topUpAmountSchema', () => {
     '',
     null,
     true,
-  ])('refuses %j with the seed text', (value) => {
+  ])('refuses %j with the spec text', (value) => {
     const r = topUpAmountSchema.safeParse(value);
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toEqual([MESSAGE]);

@@ -20,8 +20,8 @@ const issuesAt = (r: { error?: { issues: Issue[] } }, key: string) =>
 const allIssues = (r: { error?: { issues: Issue[] } }) =>
   r.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
 
-describe('the seed texts', () => {
-  it('keep the seed wording', () => {
+describe('the spec texts', () => {
+  it('keep the spec wording', () => {
     expect(APPLICATION_MESSAGES).toEqual({
       geekNameRequired: 'Please, enter your name',
       geekEmailFormat: 'Please enter a valid email address',

@@ -83,7 +83,7 @@ describe('unreadBadgeText', () => {
 });
 
 describe('SENDER_LABELS', () => {
-  it('names each sender role as seed 000 §6 does', () => {
+  it('names each sender role as docs/product/messages.md does', () => {
     expect(SENDER_ROLES).toEqual(['writer', 'operator', 'system', 'client']);
     expect(SENDER_LABELS).toEqual({
       writer: 'Geek',

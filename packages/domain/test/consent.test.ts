@@ -33,7 +33,7 @@ describe('consent countries', () => {
 });
 
 describe('consent mode', () => {
-  it('maps each category to its keys (seed 001 §4)', () => {
+  it('maps each category to its keys (docs/product/account.md)', () => {
     const keysOf = Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c.id, c.keys]));
     expect(keysOf).toEqual({
       essentials: ['ad_storage', 'ad_user_data', 'security_storage'],

@@ -153,8 +153,8 @@ describe('checkCoupon: the first failing rule wins', () => {
   });
 });
 
-describe('discountErrorText (seed 000 §8)', () => {
-  it('knows exactly the seed error types', () => {
+describe('discountErrorText (docs/product/http-api.md)', () => {
+  it('knows exactly the spec error types', () => {
     expect([...DISCOUNT_ERROR_TYPES].sort()).toEqual(
       [
         'expiration',

@@ -95,7 +95,7 @@ describe('shouldSuggestFallback', () => {
   });
 });
 
-describe('recentCourses (seed 000 §2: Recent Courses on the list page)', () => {
+describe('recentCourses (docs/product/tasks-and-pricing.md: Recent Courses on the list page)', () => {
   it('keeps each listed course once, newest first, in its listed spelling', () => {
     expect(recentCourses(['history', 'Nursing', 'HISTORY ', 'English'])).toEqual([
       'History',

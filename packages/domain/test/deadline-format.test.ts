@@ -162,7 +162,7 @@ describe('badDeadlineMessage', () => {
 });
 
 describe('CALCULATING_TEXT', () => {
-  it('keeps the seed wording', () => {
+  it('keeps the spec wording', () => {
     expect(CALCULATING_TEXT).toBe('... calculating. Please, wait.');
   });
 });

@@ -58,7 +58,7 @@ describe('contentTypeFor', () => {
   });
 });
 
-it('offers only allowed extensions to the file picker, and stalls after the seed’s 40 s', () => {
+it('offers only allowed extensions to the file picker, and stalls after the spec’s 40 s', () => {
   expect(ACCEPT_ATTRIBUTE).toContain('.pdf');
   expect(ACCEPT_ATTRIBUTE).not.toContain('.exe');
   expect(UPLOAD_STALL_MS).toBe(40_000);

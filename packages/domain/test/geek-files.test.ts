@@ -37,7 +37,7 @@ const shown = <F extends OrderFileInput>(files: F[], o: OrderStatusInput = deliv
   visibleGeekFiles(o, files);
 
 describe('file types', () => {
-  it('are the eight of seed 000 §3', () => {
+  it('are the eight of docs/product/tasks-and-pricing.md', () => {
     expect(ORDER_FILE_TYPES).toEqual([
       'order_form',
       'client_revision_request_file',
@@ -184,7 +184,7 @@ describe('canDownloadGeekFiles', () => {
     expect(canDownloadGeekFiles(order({ paidCents: 10001 }))).toBe(true);
     expect(canDownloadGeekFiles(order({ paidCents: 3000, priceCents: null }))).toBe(false);
   });
-  it('has the seed 000 §2 locked text', () => {
+  it('has the docs/product/tasks-and-pricing.md locked text', () => {
     expect(LOCKED_FILE_TEXT).toBe('You can unlock file after full payment');
   });
 });

@@ -7,7 +7,7 @@ import {
   showsNewBadge,
 } from '../src/chat/message-schemas.ts';
 
-describe('the send button (seed 001 §5)', () => {
+describe('the send button (docs/product/messages.md)', () => {
   it('shows with text and no attachments, or when every attachment is loaded', () => {
     expect(canSendMessage('hi', [])).toBe(true);
     expect(canSendMessage('  ', [])).toBe(false);
@@ -17,7 +17,7 @@ describe('the send button (seed 001 §5)', () => {
   });
 });
 
-describe("the 'New' badge (seed 001 §6)", () => {
+describe("the 'New' badge (docs/product/account.md)", () => {
   it('shows only on unread messages not from the client', () => {
     expect(showsNewBadge({ sender_role: 'operator', status: 'unread' })).toBe(true);
     expect(showsNewBadge({ sender_role: 'writer', status: 'unread' })).toBe(true);

@@ -29,7 +29,7 @@ const allIssues = (r: { error?: { issues: Issue[] } }) =>
   r.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
 
 describe('rating', () => {
-  it('keeps the seed tags, labels and messages', () => {
+  it('keeps the spec tags, labels and messages', () => {
     expect(RATING_TAGS).toEqual(['content', 'deadline', 'plagiarism', 'format', 'attentiveness', 'other']);
     expect(RATING_LABELS).toEqual({
       1: "It's horrible",
@@ -115,7 +115,7 @@ describe('clientFeedbackSchema', () => {
 describe('revision', () => {
   const now = new Date('2026-03-04T10:15:30.000Z');
 
-  it('keeps the seed texts and lead', () => {
+  it('keeps the spec texts and lead', () => {
     expect(REVISION_MIN_LEAD_HOURS).toBe(24);
     expect(REVISION_MESSAGES).toEqual({
       commentRequired: 'Please, tell us what has to be changed in your order',

@@ -19,8 +19,8 @@ const messages = (r: { error?: { issues: Issue[] } }) => r.error?.issues.map((i)
 const issuesAt = (r: { error?: { issues: Issue[] } }, key: string) =>
   r.error?.issues.filter((i) => i.path[0] === key).map((i) => i.message) ?? [];
 
-describe('the seed texts', () => {
-  it('keep the seed wording', () => {
+describe('the spec texts', () => {
+  it('keep the spec wording', () => {
     expect(ORDER_FORM_MESSAGES).toEqual({
       requestTypeRequired: 'Please tell the Geek what you want done',
       requestTypeTooLong: 'Task type is limited to 30 characters',

@@ -237,7 +237,7 @@ describe('the transition table', () => {
 });
 
 describe('a whole life, chaining the patches', () => {
-  it('goes from an unpaid task to a tipped revision, showing the seed 000 §4 status at each step', () => {
+  it('goes from an unpaid task to a tipped revision, showing the docs/product/statuses-and-state-machine.md status at each step', () => {
     const label = (o: OrderState, at: Date) => displayStatus(o, at).label;
     let o = order({});
     expect(label(o, now)).toBe('Unpaid');

@@ -119,7 +119,7 @@ describe('prices sent by the client', () => {
 });
 
 describe('title', () => {
-  it.each(['', '   '])('rejects %j with the seed text', (title) => {
+  it.each(['', '   '])('rejects %j with the spec text', (title) => {
     expect(issuesAt(parse({ title }), 'title')).toEqual(['Please, name your task']);
   });
   it('trims the title', () => {

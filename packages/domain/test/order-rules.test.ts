@@ -15,7 +15,7 @@ describe('canRequestRevision', () => {
     expect(canRequestRevision(order({ ...delivered, paidCents: 3000 }))).toBe(true);
     expect(canRequestRevision(order({ ...delivered, paidCents: 1 }))).toBe(true);
     expect(canRequestRevision(order({ ...delivered, mark: 5 }))).toBe(true);
-    // Sent while the backend still says In Progress is delivered too (seed 000 §4 "Completed").
+    // Sent while the backend still says In Progress is delivered too (docs/product/statuses-and-state-machine.md "Completed").
     expect(canRequestRevision(order({ ...delivered, system_client_status: 'In Progress' }))).toBe(true);
   });
   it('refuses an unpaid delivered task', () => {

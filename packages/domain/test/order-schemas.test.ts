@@ -12,8 +12,8 @@ type Issue = { message: string; path: PropertyKey[] };
 const issuesAt = (r: { error?: { issues: Issue[] } }, key: string) =>
   r.error?.issues.filter((i) => i.path[0] === key).map((i) => i.message) ?? [];
 
-describe('the seed lists', () => {
-  it('name the additional flags and tags of seed 000 §3', () => {
+describe('the spec lists', () => {
+  it('name the additional flags and tags of docs/product/tasks-and-pricing.md', () => {
     expect(ORDER_ADDITIONAL_FLAGS).toEqual([
       'partial_payment',
       'review_shown_on_client',
@@ -35,7 +35,7 @@ describe('the seed lists', () => {
       'instr_not_ok_crucial_fixed',
     ]);
   });
-  it('keep the seed wording of the messages', () => {
+  it('keep the spec wording of the messages', () => {
     expect(ORDER_MESSAGES).toEqual({
       titleRequired: 'Please, name your task',
       subjectRequired: 'Tell us what course you are taking',

@@ -30,7 +30,7 @@ const show = (o: Partial<OrderStatusInput>) => displayStatus(order(o), now);
 const working = { ...workingFields, client_paid_at_first: min(-600) } as const;
 
 describe('the backend statuses', () => {
-  it('are those of seed 000 §4', () => {
+  it('are those of docs/product/statuses-and-state-machine.md', () => {
     expect(SYSTEM_CLIENT_STATUSES).toHaveLength(12);
     expect(SYSTEM_CLIENT_STATUSES).toContain('New project');
     expect(SYSTEM_CLIENT_STATUSES).toContain('Unpaid');

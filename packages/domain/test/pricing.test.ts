@@ -35,7 +35,7 @@ describe('pages', () => {
 });
 
 describe('minimum hours', () => {
-  it('follows the seed for 1 to 19 pages', () => {
+  it('follows the spec for 1 to 19 pages', () => {
     expect(Array.from({ length: 19 }, (_, i) => minHoursForPages(i + 1))).toEqual([
       3, 4, 5, 6, 7, 8, 9, 12, 15, 19, 21, 24, 26, 29, 33, 37, 40, 44, 48,
     ]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ordersHashTarget, referralLinkTarget } from '../src/users/referral-link.ts';
 
-describe('referralLinkTarget (seed 001 §2)', () => {
+describe('referralLinkTarget (docs/product/public-site.md)', () => {
   it.each([
     ['orders', '', '/orders'],
     ['orders', 'abc123', '/orders/abc123'],

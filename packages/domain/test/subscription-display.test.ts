@@ -46,7 +46,7 @@ describe('subscriptionLabel', () => {
   it('shows Active for an active subscription not cancelling', () => {
     expect(subscriptionLabel(sub())).toBe('Active');
   });
-  it('shows Pending cancelation (seed spelling) for an active subscription cancelling at period end', () => {
+  it('shows Pending cancelation (spec spelling) for an active subscription cancelling at period end', () => {
     expect(subscriptionLabel(sub({ cancel_at_period_end: true }))).toBe('Pending cancelation');
   });
   it.each(['incomplete', 'past_due'])('shows Payment failed for %s, cancelling or not', (status) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addedTaskPath } from '../src/orders/task-page-path.ts';
 
-describe('addedTaskPath (seed 000 §2, decision 046)', () => {
+describe('addedTaskPath (docs/product/tasks-and-pricing.md, decision 046)', () => {
   it('opens a changeable task without details in the new-order flow', () => {
     expect(addedTaskPath({ _id: 'a1', details: '', changeable: true })).toBe('/neworder/a1');
     expect(addedTaskPath({ _id: 'a1', details: '  \n ', changeable: true })).toBe('/neworder/a1');

@@ -20,7 +20,7 @@ const issuesAt = (r: { error?: { issues: Issue[] } }, key: string) =>
   r.error?.issues.filter((i) => i.path[0] === key).map((i) => i.message) ?? [];
 
 describe('the messages', () => {
-  it('keep the seed wording', () => {
+  it('keep the spec wording', () => {
     expect(USER_MESSAGES).toMatchObject({
       emailFormat: 'Oops, check your email format',
       passwordBlank: 'Your password must have at least one character that is not a space',
@@ -129,7 +129,7 @@ describe('restoreSchema', () => {
 });
 
 describe('phone countries', () => {
-  it('are the 15 of the seed, in its order', () => {
+  it('are the 15 of the spec, in its order', () => {
     expect(PHONE_COUNTRIES.map((c) => `${c.name} ${c.phoneCode}`)).toEqual([
       'United States +1',
       'Canada +1',

@@ -65,9 +65,9 @@ export const users = pgTable(
     timezoneStr: text('timezone_str'),
     signupCountry: text('signup_country'),
     onBoardingEventSentAt: timestamptz('onboarding_event_sent_at'),
-    /** When the phone was confirmed by an SMS code (seed 000 §2 phone verification banner). */
+    /** When the phone was confirmed by an SMS code (docs/product/account.md phone verification banner). */
     phoneVerifiedAt: timestamptz('phone_verified_at'),
-    /** Seed 000 §3 userdef: banner state the client keeps (isReferBonusShown, prevTotalBonuses, phone prompt). */
+    /** docs/product/account.md userdef: banner state the client keeps (isReferBonusShown, prevTotalBonuses, phone prompt). */
     userdef: jsonb('userdef')
       .$type<{ isReferBonusShown?: boolean; prevTotalBonuses?: number; phoneBannerClosed?: boolean }>()
       .notNull()
@@ -183,7 +183,7 @@ export const payoutRequests = pgTable(
   ],
 );
 
-/** A client's own marks on a Geek (seed 000 §3 writer_faved, writer_blocked): one row per client and Geek. */
+/** A client's own marks on a Geek (docs/product/geeks.md writer_faved, writer_blocked): one row per client and Geek. */
 export const clientGeeks = pgTable(
   'client_geeks',
   {
@@ -238,7 +238,7 @@ export const orders = pgTable(
     revisionAcceptAt: timestamptz('revision_accept_at'),
     revisionDeadline: timestamptz('revision_deadline'),
     workStartedAt: timestamptz('work_started_at'),
-    // Chosen add-ons (seed 000 §3 services); a Preferred Geek carries the chosen Geek's id.
+    // Chosen add-ons (docs/product/tasks-and-pricing.md services); a Preferred Geek carries the chosen Geek's id.
     services: jsonb('services')
       .$type<{ tag: string; writerId?: string | null; included?: boolean }[]>()
       .notNull()
@@ -458,14 +458,14 @@ export const coupons = pgTable('coupons', {
   validFrom: timestamptz('valid_from'),
   validUntil: timestamptz('valid_until'),
   active: boolean('active').notNull().default(true),
-  // Seed 000 §3: a code may grant an add-on for free instead of (or with) a percentage.
+  // docs/product/tasks-and-pricing.md: a code may grant an add-on for free instead of (or with) a percentage.
   freeAddOn: text('free_add_on'),
-  /** Seed 000 §3 cashback_amount: a share of a fully paid task's price given back to the balance. */
+  /** docs/product/tasks-and-pricing.md cashback_amount: a share of a fully paid task's price given back to the balance. */
   cashbackPercent: integer('cashback_percent').notNull().default(0),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-// Seed 000 §3 "Subscription"; premium plus lowers the minimum hours (seed 000 §9).
+// docs/product/account.md "Subscription"; premium plus lowers the minimum hours (docs/product/account.md).
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -514,7 +514,7 @@ export const orderTransitions = pgTable(
   (t) => [index('order_transitions_order_idx').on(t.orderId, t.createdAt)],
 );
 
-// Double-entry ledger (DESIGN.md "Data and money"): every transaction's entries sum to zero;
+// Double-entry ledger (docs/product/payments-and-ledger.md): every transaction's entries sum to zero;
 // an account's balance is the sum of its entries. Append-only: rows are never updated or deleted.
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
@@ -594,7 +594,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 // ——— Payments (decision 010) ———
 
-/** The return addresses a gateway sends the browser back to (seed 001 §7). */
+/** The return addresses a gateway sends the browser back to (docs/product/payments-and-ledger.md). */
 export type ReturnUrls = { success: string; cancel: string; error: string; expired: string };
 
 // One card payment: the card share of a task payment, a tip or a balance top-up. Money moves only when the
@@ -714,7 +714,7 @@ export const cardRefunds = pgTable('card_refunds', {
 });
 // ─── Ways in (issue 6, decision 011): applications, one-time log-in tokens, pending tasks ───────────────
 
-// Seed 001 §3: the Geek application, the teacher beta sign-up and the institution application, kept as sent.
+// docs/product/public-site.md: the Geek application, the teacher beta sign-up and the institution application, kept as sent.
 export const applications = pgTable(
   'applications',
   {
@@ -779,7 +779,7 @@ export const notificationEmailUndoTokens = pgTable(
   (t) => [index('notification_email_undo_tokens_user_idx').on(t.userId)],
 );
 
-// A task started while logged out carries a client-made id (toid, seed 001 §3); creating it again with the
+// A task started while logged out carries a client-made id (toid, docs/product/account.md); creating it again with the
 // same toid answers the same task instead of a second one.
 export const orderClientTokens = pgTable(
   'order_client_tokens',
@@ -820,7 +820,7 @@ export const fileUploads = pgTable(
   (t) => [index('file_uploads_order_idx').on(t.orderId)],
 );
 
-// Seed 000 §3 "Order file": the task's files, the client's and the Geek's. `location` is the storage key.
+// docs/product/files.md "Order file": the task's files, the client's and the Geek's. `location` is the storage key.
 export const orderFiles = pgTable(
   'order_files',
   {
@@ -856,7 +856,7 @@ export const orderFiles = pgTable(
     clientAccept: boolean('client_accept').notNull().default(false),
     /** Decision 048: a Geek's own upload, hidden from the student until the work reaches them. */
     heldForCheck: boolean('held_for_check').notNull().default(false),
-    /** The client's first download (seed 000 §2: the Geek files page shows whether files were downloaded). */
+    /** The client's first download (docs/product/files.md: the Geek files page shows whether files were downloaded). */
     downloadedAt: timestamptz('downloaded_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -866,7 +866,7 @@ export const orderFiles = pgTable(
   ],
 );
 
-// An SMS code sent to confirm a phone (seed 000 §2): only its hash is kept; attempts are counted on the server.
+// An SMS code sent to confirm a phone (docs/product/account.md): only its hash is kept; attempts are counted on the server.
 export const phoneVerifications = pgTable(
   'phone_verifications',
   {

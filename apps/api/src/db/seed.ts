@@ -83,7 +83,7 @@ export async function seedReferenceData(db: Database) {
       target: courses.name,
       set: { position: sql`excluded.position`, popular: sql`excluded.popular` },
     });
-  // API.md: NEWUSER gives 25% off each of a new client's first 5 tasks (seed 001 §1).
+  // docs/product/http-api.md: NEWUSER gives 25% off each of a new client's first 5 tasks (docs/product/tasks-and-pricing.md).
   await db
     .insert(coupons)
     .values({ code: 'NEWUSER', discountType: 'percentage', percentOff: 25, firstOrdersLimit: 5 })
@@ -122,7 +122,7 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
     const at = (hours: number) => new Date(now.getTime() + hours * HOUR);
     const geek = (i: number) => insertedGeeks[i]?.id ?? null;
 
-    // Priced by the seed's per-page bands for the hours left now (a past deadline takes the top band).
+    // Priced by the spec's per-page bands for the hours left now (a past deadline takes the top band).
     const tasks = [
       {
         title: 'Rhetorical analysis of "Letter from Birmingham Jail"',

@@ -25,7 +25,7 @@ export class AppError extends Error {
   readonly detail: string;
   readonly errorType: string | undefined;
   readonly errorValue: unknown;
-  /** Sent as Retry-After, in whole seconds (a 429 for a limit, API.md). */
+  /** Sent as Retry-After, in whole seconds (a 429 for a limit, docs/product/http-api.md). */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(

@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * API.md "Bad input, for every call" and decision 002: only a request that could be a browser's cross-site
+ * docs/product/http-api.md "Bad input, for every call" and decision 002: only a request that could be a browser's cross-site
  * request is refused — a foreign `Origin`, or `Sec-Fetch-Site: cross-site`. A plain client (curl, a mobile
  * app) sends neither and is not cross-site; the cookie stays SameSite=Lax, so a top-level cross-site form
  * post from a browser that sends no Origin carries no cookie either. Bearer calls carry no ambient credential.

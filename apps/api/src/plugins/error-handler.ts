@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error.ts';
 
 type ErrorBody = { detail: string; error_type?: string; error_value?: unknown };
 
-// API.md "Errors": { detail, error_type?, error_value? }; 422 maps each field to its message;
+// docs/product/http-api.md "Errors": { detail, error_type?, error_value? }; 422 maps each field to its message;
 // 5xx never for bad input, and never with internals.
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {

@@ -9,7 +9,7 @@ export const errorBodySchema = z.object({
   error_value: z.unknown().optional(),
 });
 
-/** Response entries for the error statuses a route may answer (API.md "Errors"). */
+/** Response entries for the error statuses a route may answer (docs/product/http-api.md "Errors"). */
 export function errorResponses<S extends number>(...statuses: S[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
 }

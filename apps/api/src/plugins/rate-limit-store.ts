@@ -8,7 +8,7 @@ type RouteParams = { routeInfo?: { method?: string | string[]; url?: string } };
 
 /**
  * A @fastify/rate-limit store on PostgreSQL: one atomic upsert per hit counts within a fixed window,
- * so the limits hold across API processes (DESIGN.md: nothing in process memory another process needs).
+ * so the limits hold across API processes (docs/decisions/031-production-mode-and-several-processes.md: nothing in process memory another process needs).
  */
 export function pgRateLimitStore(db: Database) {
   return class PgRateLimitStore implements FastifyRateLimitStore {

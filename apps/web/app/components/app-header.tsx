@@ -5,7 +5,7 @@ import { formatUsd } from '../lib/format-money.ts';
 import s from './app-header.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
 
-/** `minimal`: the new-order flow hides the header links (seed 000 §2). */
+/** `minimal`: the new-order flow hides the header links (docs/product/tasks-and-pricing.md). */
 export function AppHeader({ user, minimal = false }: { user: User; minimal?: boolean }) {
   const logOut = useLogOut();
   return (

@@ -7,7 +7,7 @@ export const COMPANY = {
   email: 'support@geekly.example',
 } as const;
 
-/** Seed 001 §2 "How it works" popup: its four steps. */
+/** docs/product/public-site.md "How it works" popup: its four steps. */
 export const HOW_IT_WORKS_STEPS = [
   {
     title: 'Post your project',

@@ -4,7 +4,7 @@ import { AccountMenu, isAccountPath } from './account-menu.tsx';
 import s from './mobile-footer.module.css';
 
 /**
- * Seed 000 §2: below the 1023px breakpoint, My tasks, My profile and the add-task link. 'My profile' opens the
+ * docs/product/account.md: below the 1023px breakpoint, My tasks, My profile and the add-task link. 'My profile' opens the
  * same pages as the header's profile menu (issue 26 item 3), upwards.
  */
 export function MobileFooter() {

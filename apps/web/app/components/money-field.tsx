@@ -7,7 +7,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   error?: string | null;
 };
 
-/** A dollar amount typed as text: placeholder '00.00' and a '$' suffix (seed 001 §2 "Balance"). */
+/** A dollar amount typed as text: placeholder '00.00' and a '$' suffix (docs/product/payments-and-ledger.md "Balance"). */
 export function MoneyField({ label, error, className, ...input }: Props) {
   const id = useId();
   return (

@@ -1,7 +1,7 @@
 import { AccountMenu } from './account-menu.tsx';
 import s from './profile-menu.module.css';
 
-/** Seed 000 §2: the header's profile dropdown, with every page the student owns, then Logout. */
+/** docs/product/account.md: the header's profile dropdown, with every page the student owns, then Logout. */
 export function ProfileMenu({ email, onLogOut }: { email: string; onLogOut: () => void }) {
   return (
     <AccountMenu

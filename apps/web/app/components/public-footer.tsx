@@ -39,7 +39,7 @@ function CardLogo({ name, short, bg, fg }: { name: string; short?: string; bg: s
 }
 
 /**
- * Seed 001 §2 "Footer": disclaimer, postal address, contact mail, company and resource links, the How it
+ * docs/product/public-site.md "Footer": disclaimer, postal address, contact mail, company and resource links, the How it
  * works popup, payment cards, security badges and social links; plus the IP geolocation attribution that
  * DB-IP's licence asks for (decision 004).
  */
@@ -152,7 +152,7 @@ export function PublicFooter() {
   );
 }
 
-/** Seed 001 §2: the footer's How it works popup (also opened by the public pages' islands, decision 033). */
+/** docs/product/public-site.md: the footer's How it works popup (also opened by the public pages' islands, decision 033). */
 export function HowItWorksDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="How it works" onClose={onClose}>

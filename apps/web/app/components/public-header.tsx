@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { COMPANY_LINKS, LEGAL_LINKS } from './company-info.ts';
 import s from './public-header.module.css';
 
-/** Seed 001 §9: without a banner the header fixes itself after 70 px. */
+/** docs/product/public-site.md: without a banner the header fixes itself after 70 px. */
 export const HEADER_FIX_THRESHOLD = 70;
 
 type Props = {
@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * Seed 001 §2 "Header": Home, About us, Join our Team, For Teachers, Log in and Sign up free, and a mobile menu
+ * docs/product/public-site.md "Header": Home, About us, Join our Team, For Teachers, Log in and Sign up free, and a mobile menu
  * that also holds the legal links. It is sticky (so fixing it never shifts the page) and marks itself fixed,
  * with a shadow, once the page has scrolled past the banner (or 70 px).
  */

@@ -8,7 +8,7 @@ const PATHS: Record<'login' | 'signup', string> = { login: '/login', signup: '/s
 type Props = { initialMode: AuthMode; onClose: () => void };
 
 /**
- * Seed 001 §2 "Auth popup" over a public page, as the app's /login and /signup show it: the same dialog, its
+ * docs/product/public-site.md "Auth popup" over a public page, as the app's /login and /signup show it: the same dialog, its
  * address follows the tab, and a log-in or sign-up ends with a real page load into the app (the pending task
  * is created first and its checkout opens; useFinishAuth).
  */

@@ -5,7 +5,7 @@ import { mountInBody } from './mount.ts';
 let shown = false;
 
 /**
- * Seed 001 §2–4: the cookie banner, as in the app. `country` is the answer of GET /geo when the page asked it
+ * docs/product/public-site.md: the cookie banner, as in the app. `country` is the answer of GET /geo when the page asked it
  * already (the banner then shows only for the countries of the list); without it the banner asks.
  */
 export function showConsentBanner(country?: string | null) {

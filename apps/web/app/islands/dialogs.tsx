@@ -18,9 +18,9 @@ function open(render: (onClose: () => void) => preact.ComponentChild) {
   close = unmount;
 }
 
-/** Seed 001 §2: the footer's How it works popup. */
+/** docs/product/public-site.md: the footer's How it works popup. */
 export const openHowItWorks = () => open((onClose) => <HowItWorksDialog onClose={onClose} />);
 
-/** Seed 001 §2: /for-teachers' beta sign-up and institution application. */
+/** docs/product/public-site.md: /for-teachers' beta sign-up and institution application. */
 export const openTeacherDialog = (kind: 'teacher' | 'institution') =>
   open((onClose) => <TeacherContactDialog kind={kind} onClose={onClose} />);

@@ -18,11 +18,11 @@ import { AUTH_EVENT, type AuthRequest } from './auth-request.ts';
 // forms, the popups, the cookie banner) as their own chunks, only on the pages, or at the moment, they are
 // used. Nothing here imports React: a signed-in visitor's page boots the full app instead (the loader).
 
-const HEADER_FIX_THRESHOLD = 70; // seed 001 §9, as components/public-header.tsx
+const HEADER_FIX_THRESHOLD = 70; // docs/product/public-site.md, as components/public-header.tsx
 
 const all = (selector: string) => [...document.querySelectorAll(selector)];
 
-/** Seed 001 §2 and §9: the mobile menu, and the header fixed once the promo banner (or 70 px) scrolled away. */
+/** docs/product/public-site.md: the mobile menu, and the header fixed once the promo banner (or 70 px) scrolled away. */
 function header() {
   const button = document.querySelector<HTMLButtonElement>('button[aria-controls="public-mobile-menu"]');
   const menu = document.getElementById('public-mobile-menu');
@@ -89,7 +89,7 @@ async function stagingBanner() {
   document.body.prepend(region);
 }
 
-/** Seed 001 §1: NEWUSER's banner; once dismissed it stays away (the page's inline script hides it at paint). */
+/** docs/product/tasks-and-pricing.md: NEWUSER's banner; once dismissed it stays away (the page's inline script hides it at paint). */
 function promoBanner(banner: HTMLElement, onGone: () => void) {
   const remove = () => {
     banner.remove();
@@ -117,7 +117,7 @@ function promoBanner(banner: HTMLElement, onGone: () => void) {
 }
 
 /**
- * Seed 001 §2: a block still below the viewport fades in as it scrolls into view (features/landing reveal.tsx).
+ * docs/product/public-site.md: a block still below the viewport fades in as it scrolls into view (features/landing reveal.tsx).
  * The observer's first report says where each block is, so the page's layout is never forced from here.
  */
 function revealBlocks() {
@@ -144,7 +144,7 @@ function revealBlocks() {
 
 type PublicStats = { geeks_online: number; signups_last_week: number };
 
-/** Seed 001 §1–2: the live counts (features/landing geeks-online.tsx); none shown while unknown or failed. */
+/** docs/product/public-site.md: the live counts (features/landing geeks-online.tsx); none shown while unknown or failed. */
 function publicStats() {
   const place = document.querySelector('[data-island="public-stats"]');
   if (!place) return;
@@ -245,7 +245,7 @@ function pageIslands(): Promise<unknown>[] {
   return waits;
 }
 
-/** Seed 001 §3: a visitor who has not chosen yet, from a country of the list, gets the cookie banner. */
+/** docs/product/public-site.md: a visitor who has not chosen yet, from a country of the list, gets the cookie banner. */
 function consentBanner(): Promise<unknown> {
   if (readStoredConsent() !== null) return Promise.resolve();
   return api<{ country_code: string | null }>('/geo').then(

@@ -15,7 +15,7 @@ type FormProps = {
 };
 
 /**
- * Seed 001 §4 "Task form submit", logged out (a signed-in visitor's page runs the full app and its
+ * docs/product/public-site.md "Task form submit", logged out (a signed-in visitor's page runs the full app and its
  * useStartTask): the task is kept as the pending task and the sign-up popup opens; the auth island creates it
  * after sign-up (decision 011).
  */
@@ -24,7 +24,7 @@ async function startTask(task: LandingTask) {
   navigate('/signup');
 }
 
-/** Seed 001 §2: a mini task form, over its prerendered markup. */
+/** docs/product/public-site.md: a mini task form, over its prerendered markup. */
 export function mountTaskForm(form: Element) {
   const props = JSON.parse(form.getAttribute('data-island-props') ?? '{}') as FormProps;
   mountOver(form, <LandingTaskForm {...props} onTask={startTask} />);

@@ -12,7 +12,7 @@ declare global {
 }
 
 /**
- * Seed 001 §7: consent and events go to an analytics pipeline. We load no third-party script: `window.dataLayer`
+ * docs/product/http-api.md: consent and events go to an analytics pipeline. We load no third-party script: `window.dataLayer`
  * is the queue a tag manager would read if one were added later, and it receives consent-mode commands
  * (gtag's `['consent', 'default' | 'update', map]` shape) and events only as the visitor's consent allows.
  */

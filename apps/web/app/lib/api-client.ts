@@ -1,4 +1,4 @@
-// Seed 000 §7-8: JSON calls under /api/v3 with a 30 s timeout; failures normalised to
+// docs/product/http-api.md: JSON calls under /api/v3 with a 30 s timeout; failures normalised to
 // { status, text, type, value }.
 export class ApiError extends Error {
   readonly status: number;

@@ -13,7 +13,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** The seed's text of a 422 that is only logged (seed 001 §8). */
+/** The spec's text of a 422 that is only logged (docs/product/public-site.md). */
 export const LOGGED_ONLY_DETAIL = "Can't change details. Please contact support";
 
 export type ErrorRoute =
@@ -26,7 +26,7 @@ export type ErrorRoute =
 const MAINTENANCE_STATUSES = new Set([500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511]);
 
 /**
- * Seed 001 §8, the global routing of failures. A query is a page loading its data; a mutation is a form or a
+ * docs/product/public-site.md, the global routing of failures. A query is a page loading its data; a mutation is a form or a
  * button, whose screen shows its own 4xx errors (log-in's 'Cant find code', coupons, validation 422s, 409s),
  * so only 401 and the server-side statuses are routed for mutations.
  */
@@ -41,7 +41,7 @@ export function routeForError(
   if (MAINTENANCE_STATUSES.has(status)) return { kind: 'health-check', whenHealthy: '/maintenance' };
   if (status === 422 && detail === LOGGED_ONLY_DETAIL) return { kind: 'log' };
   if (source === 'mutation' && status >= 400 && status < 500) return { kind: 'none' };
-  // Issue 34: a page the server refuses says so on /access-denied (seed 001 §8's page), which leads on to the
+  // Issue 34: a page the server refuses says so on /access-denied (docs/product/public-site.md's page), which leads on to the
   // task list, rather than dropping the student on /orders without a word (decision 055).
   if (status === 403) return { kind: 'go', to: '/access-denied' };
   if (status === 404) return { kind: 'go', to: '/page-not-found' };

@@ -2,7 +2,7 @@ import { formatDeadlineDate, formatDeadlineTime } from '@geekly/domain/orders/de
 import dayjs from 'dayjs';
 import { timezone } from './api-client.ts';
 
-/** Seed 000 §2: 'Due Month D at h A', in the browser's time zone. */
+/** docs/product/tasks-and-pricing.md: 'Due Month D at h A', in the browser's time zone. */
 export const formatDue = (iso: string) => dayjs(iso).format('[Due] MMMM D [at] h A');
 
 /** A task's due moment as the task page and checkout show it: 'November 05, 2026 at 3:00 PM', local time. */
@@ -11,5 +11,5 @@ export function formatDeadlineAt(iso: string): string {
   return `${formatDeadlineDate(date, timezone())} at ${formatDeadlineTime(date, timezone())}`;
 }
 
-/** A day as the task pages show dates: 'November 05, 2026' (seed 000 §5 'MMMM DD, YYYY'), local time. */
+/** A day as the task pages show dates: 'November 05, 2026' (docs/product/tasks-and-pricing.md 'MMMM DD, YYYY'), local time. */
 export const formatDay = (iso: string) => formatDeadlineDate(new Date(iso), timezone());

@@ -1,5 +1,5 @@
 /**
- * Seed 001 §8: the health check that decides between /maintenance and /healthcheck. True when the API and its
+ * docs/product/public-site.md: the health check that decides between /maintenance and /healthcheck. True when the API and its
  * database answer: the API's readiness (`/ready`; `/health` is the process alone, decision 031).
  */
 export async function checkHealth(): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { readJson, removeKey, writeJson } from './local-store.ts';
 
 // Decision 011: a task started while logged out, created after sign-up or log-in. The one owner of the key:
-// a stored task needs its toid and subject; a missing title becomes the seed's default when it is created.
+// a stored task needs its toid and subject; a missing title becomes the spec's default when it is created.
 const KEY = 'geekly.orderPending';
 
 export type PendingOrder = { toid: string; title: string; subject: string; from?: string };
@@ -29,7 +29,7 @@ const newTaskId = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-/** Seed 001 §4: a task started while logged out, kept under a new toid; `from` is the page it started on. */
+/** docs/product/account.md: a task started while logged out, kept under a new toid; `from` is the page it started on. */
 export function keepPendingOrder(task: { title: string; subject: string }, from: string) {
   savePendingOrder({ toid: newTaskId(), title: task.title, subject: task.subject, from });
 }

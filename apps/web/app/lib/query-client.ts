@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { routeGlobalError } from './error-routing.ts';
 
-// Seeds: the query cache never expires and never refetches on mount or focus; changes invalidate.
-// Failures are routed once, here (seed 001 §8); a query or mutation lists the statuses it handles in its meta.
+// Specs: the query cache never expires and never refetches on mount or focus; changes invalidate.
+// Failures are routed once, here (docs/product/public-site.md); a query or mutation lists the statuses it handles in its meta.
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => routeGlobalError(error, { source: 'query', meta: query.meta }),

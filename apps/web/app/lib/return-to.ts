@@ -2,11 +2,11 @@ import { isLocalPath } from '@geekly/domain/users/redirect-path.ts';
 import { readText, removeKey, writeText } from './local-store.ts';
 
 // Decision 011: where to go after logging in — a page a visitor was bounced from, or a link from a rating,
-// tips, order or messages e-mail (seed 000 §2). localStorage, so a link opened in a new tab still counts; the
+// tips, order or messages e-mail (docs/product/payments-and-ledger.md). localStorage, so a link opened in a new tab still counts; the
 // value is the plain path.
 const KEY = 'geekly.redirectAfterLogin';
 
-/** Seed 000 §2: the hash markers of links from e-mails. */
+/** docs/product/tasks-and-pricing.md: the hash markers of links from e-mails. */
 export const EMAIL_LINK_MARKERS = ['ratingemail', 'tips_external', 'orderemail', 'messagesemail'] as const;
 
 export function rememberReturnTo(path: string) {
@@ -56,13 +56,13 @@ export function rememberBouncedFrom(location: Place) {
   rememberReturnTo(location.pathname + location.search + (isMarker(location.hash) ? '' : location.hash));
 }
 
-/** The stored transition, left in place for the log-in that follows (seed 001 §8: 401 goes there or to '/'). */
+/** The stored transition, left in place for the log-in that follows (docs/product/account.md: 401 goes there or to '/'). */
 export function peekReturnTo(): string | null {
   const path = readText(KEY);
   return isLocalPath(path) ? path : null;
 }
 
-/** Seed 000 §4: a stored rating link wins over the list's own review prompt. */
+/** docs/product/statuses-and-state-machine.md: a stored rating link wins over the list's own review prompt. */
 export function hasStoredRatingLink(): boolean {
   const path = readText(KEY);
   return isLocalPath(path) && /\/rating(\/|$)/.test(path ?? '');

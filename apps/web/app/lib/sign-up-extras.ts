@@ -1,6 +1,6 @@
 import { readJson, removeKey, writeJson } from './local-store.ts';
 
-// Seed 001 §5: sign-up sends profile_landing, profile_landing_query and referred_by. The first page a
+// docs/product/account.md: sign-up sends profile_landing, profile_landing_query and referred_by. The first page a
 // visitor landed on (and its query) and a referral code from a /r/{code} link are kept until then.
 const LANDING_KEY = 'geekly.landing';
 const REFERRED_BY_KEY = 'geekly.referredBy';

@@ -3,12 +3,12 @@ import type { presignedPostSchema } from '@geekly/domain/files/file-schemas.ts';
 import type { z } from 'zod';
 
 /**
- * The answer of every upload-signing call (the student's, the staff's and the Geek's, API.md "Files"): a
+ * The answer of every upload-signing call (the student's, the staff's and the Geek's, docs/product/http-api.md "Files"): a
  * presigned POST straight to storage. Shared by the student's, the back office's and the workspace's uploads.
  */
 export type Presigned = z.output<typeof presignedPostSchema>;
 
-/** Why a post to storage failed: `stalled` after 40 s without progress (seed 000 §9), or the storage's status. */
+/** Why a post to storage failed: `stalled` after 40 s without progress (docs/product/files.md), or the storage's status. */
 export class StorageUploadError extends Error {
   readonly status: number;
   readonly stalled: boolean;

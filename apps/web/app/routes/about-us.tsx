@@ -37,7 +37,7 @@ const VALUES = [
   },
 ] as const;
 
-/** Seed 001 §2 "/about-us": goals, mission, values, plus the task form. */
+/** docs/product/public-site.md "/about-us": goals, mission, values, plus the task form. */
 export default function AboutUs() {
   const startTask = useStartTask();
   return (

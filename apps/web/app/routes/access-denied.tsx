@@ -5,7 +5,7 @@ export function meta() {
   return [{ title: 'Access denied — Geekly' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Seed 001 §8: where a denied-access action goes. The texts are ours; the seed names only the route. */
+/** docs/product/public-site.md: where a denied-access action goes. The texts are ours; the spec names only the route. */
 export default function AccessDenied() {
   return (
     <main className={s.page}>

@@ -12,7 +12,7 @@ export function meta() {
   return [{ title: 'My Balance — Geekly' }];
 }
 
-/** Seed 001 §2 "Balance (/balance)": the balance, the top-up form and the history of the ledger entries. */
+/** docs/product/payments-and-ledger.md "Balance (/balance)": the balance, the top-up form and the history of the ledger entries. */
 export default function BalanceRoute() {
   const me = useMe();
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ export function meta() {
 
 const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover'];
 
-/** Seed 000 §2 "Checkout": /order/{id}/checkout and /neworder/{id}/checkout. */
+/** docs/product/tasks-and-pricing.md "Checkout": /order/{id}/checkout and /neworder/{id}/checkout. */
 export default function CheckoutRoute() {
   const { orderId = '' } = useParams();
   const flow = useMatches().some((m) => m.id.startsWith('neworder-checkout')) ? 'neworder' : 'order';
@@ -31,7 +31,7 @@ export default function CheckoutRoute() {
   }
   const o = order.data;
   const taskPath = `/${flow}/${o._id}`;
-  // Seed 000 §4: a fully paid task opens /order/{id} (from the new-order flow's checkout too: it has left that
+  // docs/product/tasks-and-pricing.md: a fully paid task opens /order/{id} (from the new-order flow's checkout too: it has left that
   // flow); a bad deadline (or no price yet) goes back to the form.
   if (o.deleted) return <Navigate to="/orders" replace />;
   if (o.payment_state === 'fully_paid') {

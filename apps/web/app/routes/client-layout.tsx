@@ -17,10 +17,10 @@ import { rememberBouncedFrom } from '../lib/return-to.ts';
 export default function ClientLayout() {
   const me = useMe();
   const location = useLocation();
-  // Seed 000 §2: the new-order flow hides the header links.
+  // docs/product/tasks-and-pricing.md: the new-order flow hides the header links.
   const matches = useMatches();
   const minimal = matches.some((m) => m.id === 'neworder' || m.id === 'neworder-checkout');
-  // Seed 000 §2: no phone banners on task, new-order and profile pages.
+  // docs/product/tasks-and-pricing.md: no phone banners on task, new-order and profile pages.
   const onTaskPage =
     location.pathname === '/profile' ||
     location.pathname.startsWith('/order/') ||

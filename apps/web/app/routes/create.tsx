@@ -9,7 +9,7 @@ export function meta() {
 }
 
 /**
- * Where the close link goes (seed 000 §2): back to /my-geeks when the user came from the Geeks page,
+ * Where the close link goes (docs/product/geeks.md): back to /my-geeks when the user came from the Geeks page,
  * otherwise /orders. "Came from the Geeks page" is signalled by navigation state, not a query param:
  * the Geeks page links here with `<Link to="/create" state={{ from: '/my-geeks' }}>`.
  */
@@ -18,7 +18,7 @@ function closeTarget(state: unknown): '/my-geeks' | '/orders' {
   return from === '/my-geeks' ? '/my-geeks' : '/orders';
 }
 
-/** Seed 000 §2 '/create': the full-page task form, validated like the mini form (§5). */
+/** docs/product/tasks-and-pricing.md '/create': the full-page task form, validated like the mini form (docs/product/tasks-and-pricing.md). */
 export default function CreateRoute() {
   const location = useLocation();
   const navigate = useNavigate();

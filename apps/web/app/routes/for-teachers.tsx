@@ -6,7 +6,7 @@ import t from './for-teachers.module.css';
 import s from './marketing-page.module.css';
 import type { PublicRouteHandle } from './public-layout.tsx';
 
-/** Seed 001 §2: a marketing page — a logged-in user goes to /orders. */
+/** docs/product/public-site.md: a marketing page — a logged-in user goes to /orders. */
 export const handle: PublicRouteHandle = { marketing: true };
 
 export function meta() {
@@ -20,7 +20,7 @@ export function meta() {
   ];
 }
 
-// Seed 001 §1: customizing student groups, homework tasks and communication with students.
+// docs/product/public-site.md: customizing student groups, homework tasks and communication with students.
 const BENEFITS = [
   {
     title: 'Your student groups',
@@ -60,7 +60,7 @@ const FAQ = [
 
 type Modal = 'teacher' | 'institution' | null;
 
-/** Seed 001 §1, §2: the planned teacher platform — beta sign-up, institution application, pricing and FAQ. */
+/** docs/product/public-site.md, docs/product/account.md: the planned teacher platform — beta sign-up, institution application, pricing and FAQ. */
 export default function ForTeachers() {
   const [modal, setModal] = useState<Modal>(null);
 

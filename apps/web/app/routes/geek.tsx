@@ -8,7 +8,7 @@ export function meta() {
   return [{ title: 'Geek — Geekly' }];
 }
 
-/** Seed 000 §2 '/geek/{id}': one Geek's public profile, with honest figures (decision 023). */
+/** docs/product/geeks.md '/geek/{id}': one Geek's public profile, with honest figures (decision 023). */
 export default function GeekRoute() {
   const { geekId = '' } = useParams();
   const geek = useGeek(geekId);

@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: 'Technical difficulties — Geekly' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Seed 001 §2 and §8: where a failing health check sends the user; 'Got it!' checks again. */
+/** docs/product/public-site.md: where a failing health check sends the user; 'Got it!' checks again. */
 export default function HealthCheck() {
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);

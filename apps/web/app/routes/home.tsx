@@ -27,11 +27,11 @@ export const handle: PublicRouteHandle = { marketing: true };
 
 type Props = {
   headline?: string;
-  /** Home's forms are open from the start; the variants' open on the first click (seed 001 §2). */
+  /** Home's forms are open from the start; the variants' open on the first click (docs/product/public-site.md). */
   formsOpen?: boolean;
 };
 
-/** Seed 001 §2 "/": every section of the landing page, shared by its variants and the auth popup's backdrop. */
+/** docs/product/public-site.md "/": every section of the landing page, shared by its variants and the auth popup's backdrop. */
 export function HomeContent({ headline = HOME_HEADLINE, formsOpen = true }: Props) {
   const startTask = useStartTask();
   return (

@@ -3,7 +3,7 @@ import { track } from '../lib/analytics.ts';
 import s from './marketing-page.module.css';
 import type { PublicRouteHandle } from './public-layout.tsx';
 
-/** Seed 001 §2: a marketing page — a logged-in user goes to /orders. */
+/** docs/product/public-site.md: a marketing page — a logged-in user goes to /orders. */
 export const handle: PublicRouteHandle = { marketing: true };
 
 export function meta() {
@@ -42,7 +42,7 @@ const TESTIMONIALS = [
   },
 ];
 
-/** Seed 001 §2: banner, the two-step Geek application then a thank-you step, how it works, Geek testimonials. */
+/** docs/product/public-site.md: banner, the two-step Geek application then a thank-you step, how it works, Geek testimonials. */
 export default function JoinOurTeam() {
   return (
     <main className={s.page}>

@@ -18,7 +18,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 export const handle: PublicRouteHandle = { marketing: true };
 
-/** Seed 001 §2: /lp1_c2_fb … /lp6_c2_fb, /lp0_m1 … /lp5_m1 and /lp7_m1 — the landing with its own headline. */
+/** docs/product/public-site.md: /lp1_c2_fb … /lp6_c2_fb, /lp0_m1 … /lp5_m1 and /lp7_m1 — the landing with its own headline. */
 export default function LandingVariant() {
   const { pathname } = useLocation();
   return <HomeContent headline={variantOf(pathname)?.headline} formsOpen={false} />;

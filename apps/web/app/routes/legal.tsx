@@ -9,7 +9,7 @@ import { privacyPolicy } from '../features/legal/content/privacy-policy.ts';
 import { refundPolicy } from '../features/legal/content/refund-policy.ts';
 import { termsOfService } from '../features/legal/content/terms-of-service.ts';
 
-/** Seed 001 §2: the always-visible pages (no redirect for logged-in users). */
+/** docs/product/public-site.md: the always-visible pages (no redirect for logged-in users). */
 const DOCUMENTS: Record<string, LegalDocument> = {
   'terms-of-service': termsOfService,
   'privacy-policy': privacyPolicy,

@@ -13,7 +13,7 @@ export function meta() {
 const LINK_REFUSED =
   'This log-in link has expired or has already been used. Please log in with your email and password.';
 
-/** /login/:token — seed 001 §2: a one-time link from an e-mail logs in, then opens the page it leads to. */
+/** /login/:token — docs/product/account.md: a one-time link from an e-mail logs in, then opens the page it leads to. */
 export default function LoginTokenRoute() {
   const { token = '' } = useParams();
   const { search } = useLocation();

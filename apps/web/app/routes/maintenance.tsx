@@ -4,7 +4,7 @@ export function meta() {
   return [{ title: 'Scheduled maintenance — Geekly' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Seed 001 §2: always visible; §8 sends a 5xx here when the health check passes. */
+/** docs/product/public-site.md: always visible; docs/product/public-site.md sends a 5xx here when the health check passes. */
 export default function Maintenance() {
   return (
     <main className={s.page}>

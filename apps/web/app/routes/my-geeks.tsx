@@ -8,7 +8,7 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/my-geeks', §4 "My Geeks": the Geeks of the client's tasks under review, blocked ones left out;
+ * docs/product/geeks.md '/my-geeks', docs/product/geeks.md "My Geeks": the Geeks of the client's tasks under review, blocked ones left out;
  * below them the blocked Geeks, each with Unblock (issue 26 item 3: the only way back to them).
  */
 export default function MyGeeksRoute() {

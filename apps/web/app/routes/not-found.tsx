@@ -5,7 +5,7 @@ export function meta() {
   return [{ title: 'Page not found — Geekly' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Seed 001 §2: any other path, and /page-not-found, where a missing resource is sent (§8). */
+/** docs/product/public-site.md: any other path, and /page-not-found, where a missing resource is sent (docs/product/public-site.md). */
 export default function NotFound() {
   return (
     <main className={s.page}>

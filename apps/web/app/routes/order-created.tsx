@@ -11,7 +11,7 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/orders/{orderId}/created': the popup over the task list after a task is added. 'Help me with
+ * docs/product/tasks-and-pricing.md '/orders/{orderId}/created': the popup over the task list after a task is added. 'Help me with
  * my task' opens the new-order flow while the task has no details (decision 046), else the task page.
  */
 export default function OrderCreatedRoute() {

@@ -11,7 +11,7 @@ export function meta() {
   return [{ title: 'Files from a Geek — Geekly' }];
 }
 
-/** Seed 000 §2: /order/{id}/geek-files, 'Files from a Geek'. */
+/** docs/product/files.md: /order/{id}/geek-files, 'Files from a Geek'. */
 export default function OrderGeekFilesRoute() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
@@ -40,7 +40,7 @@ export default function OrderGeekFilesRoute() {
       1000,
     );
   const firstDownload = !geekFiles.some((f) => f.downloaded);
-  // Seed 000 §4: the first download of a Geek file may open the rating screen (when rating is possible).
+  // docs/product/files.md: the first download of a Geek file may open the rating screen (when rating is possible).
   const afterDownload = () => {
     refresh();
     if (firstDownload && o.can.rate) setTimeout(() => navigate(`/order/${orderId}/rating`), 300);

@@ -11,7 +11,7 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/get-addons' (the gateway's cancel address for add-on payments): add-ons added after
+ * docs/product/tasks-and-pricing.md '/order/{id}/get-addons' (the gateway's cancel address for add-on payments): add-ons added after
  * the task was paid, and their payment with `context: 'add_ons'` (decision 010). An unpaid task takes its
  * add-ons on the task page and pays them at checkout.
  */

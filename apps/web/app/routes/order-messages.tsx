@@ -5,7 +5,7 @@ export function meta() {
   return [{ title: 'Task messages — Geekly' }];
 }
 
-/** Seed 001 §2: /order/{orderId}/messages, the messages panel over the task page. */
+/** docs/product/messages.md: /order/{orderId}/messages, the messages panel over the task page. */
 export default function OrderMessagesRoute() {
   const { orderId = '' } = useParams();
   return <MessagesPanel orderId={orderId} />;

@@ -20,8 +20,8 @@ function dueNow(o: Order): { due: number; partial: boolean } | null {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/payment' (and checkout/payment): the pay-from-balance screen. It shows what is due
- * and the balance; paying sends the balance share as a string with 2 decimals (seed 000 §7), and when the
+ * docs/product/payments-and-ledger.md '/order/{id}/payment' (and checkout/payment): the pay-from-balance screen. It shows what is due
+ * and the balance; paying sends the balance share as a string with 2 decimals (docs/product/http-api.md), and when the
  * balance is short the card pays the rest on the gateway's page.
  */
 export default function OrderPaymentRoute() {

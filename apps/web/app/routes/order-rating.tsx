@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: 'Rate your task — Geekly' }];
 }
 
-/** Seed 001 §2: the rating parameter is 1–5 (the preselected mark) or 'f' (the feedback step). */
+/** docs/product/public-site.md: the rating parameter is 1–5 (the preselected mark) or 'f' (the feedback step). */
 function markFromParam(param: string | undefined): RatingMark | null {
   if (param === undefined || param === 'f') return null;
   const n = Number(param);
@@ -17,7 +17,7 @@ function markFromParam(param: string | undefined): RatingMark | null {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/rating' over the task and '/orders/{id}/rating(/{param})' over the list. Seed 000 §4:
+ * docs/product/statuses-and-state-machine.md '/order/{id}/rating' over the task and '/orders/{id}/rating(/{param})' over the list. docs/product/statuses-and-state-machine.md:
  * the screen redirects away when rating is not allowed or already done.
  */
 export default function OrderRatingRoute() {

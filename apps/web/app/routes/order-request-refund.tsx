@@ -10,7 +10,7 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/request-refund', from the title menu: the refund popup over the task. Seed 000 §4:
+ * docs/product/statuses-and-state-machine.md '/order/{id}/request-refund', from the title menu: the refund popup over the task. docs/product/statuses-and-state-machine.md:
  * when a refund can no longer be requested, the page redirects to the task.
  */
 export default function OrderRequestRefundRoute() {

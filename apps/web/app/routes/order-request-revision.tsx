@@ -14,9 +14,9 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/request-revision' and '/request-revision/preview'. The preview shows the draft
+ * docs/product/statuses-and-state-machine.md '/order/{id}/request-revision' and '/request-revision/preview'. The preview shows the draft
  * (carried in the history state) before sending, or, when a revision is already requested, the request sent
- * ('Show my request'). Seed 000 §4: with no request possible, the page redirects to the task.
+ * ('Show my request'). docs/product/statuses-and-state-machine.md: with no request possible, the page redirects to the task.
  */
 export default function OrderRequestRevisionRoute() {
   const { orderId = '' } = useParams();

@@ -14,7 +14,7 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/tips-success/{amount}': the thank-you after a tip (the seed shows no content). It
+ * docs/product/payments-and-ledger.md '/order/{id}/tips-success/{amount}': the thank-you after a tip (the spec shows no content). It
  * thanks only for a tip the server knows was paid; the address alone can be opened by anyone.
  */
 export default function OrderTipsSuccessRoute() {

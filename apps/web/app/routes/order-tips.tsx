@@ -10,8 +10,8 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2 '/order/{id}/tips' (and the gateway's cancel address for a tip): a popup over the task, only while
- * the domain's canTip allows it (seed 000 §4), which the task answers as `can.tip`.
+ * docs/product/payments-and-ledger.md '/order/{id}/tips' (and the gateway's cancel address for a tip): a popup over the task, only while
+ * the domain's canTip allows it (docs/product/statuses-and-state-machine.md), which the task answers as `can.tip`.
  */
 export default function OrderTipsRoute() {
   const { orderId = '' } = useParams();

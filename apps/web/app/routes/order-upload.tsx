@@ -11,13 +11,13 @@ export function meta() {
   return [{ title: 'Task files — Geekly' }];
 }
 
-/** Seed 000 §2: /order/{id}/upload and /neworder/{id}/upload, 'Task files'. */
+/** docs/product/tasks-and-pricing.md: /order/{id}/upload and /neworder/{id}/upload, 'Task files'. */
 export default function OrderUploadRoute() {
   const { orderId = '' } = useParams();
   const flow = useMatches().some((m) => m.id === 'neworder-upload') ? 'neworder' : 'order';
   const order = useOrder(orderId);
   const files = useOrderFiles(orderId);
-  // Seed 000 §2: the page scrolls to the top when it opens. In braces: Chromium's scrollTo now answers a
+  // docs/product/tasks-and-pricing.md: the page scrolls to the top when it opens. In braces: Chromium's scrollTo now answers a
   // promise, which React would take for the effect's cleanup and call on leaving (a crash on Back).
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -19,13 +19,13 @@ export function meta() {
   return [{ title: 'Task — Geekly' }];
 }
 
-/** Seed 000 §2: /order/{orderId} and its new-order variant /neworder/{orderId}. */
+/** docs/product/tasks-and-pricing.md: /order/{orderId} and its new-order variant /neworder/{orderId}. */
 export default function OrderRoute() {
   const { orderId = '' } = useParams();
   const flow = useMatches().some((m) => m.id === 'neworder') ? 'neworder' : 'order';
   const order = useOrder(orderId);
   const editor = useRef<TaskEditorHandle>(null);
-  // Seed 000 §2: the locked task shows 'Files from Geek' with their count.
+  // docs/product/files.md: the locked task shows 'Files from Geek' with their count.
   const files = useOrderFiles(orderId, order.data?.files_from_geek_shown === true);
   const geekFiles = files.data?.filter((f) => f.geek_file).length ?? 0;
 
@@ -41,11 +41,11 @@ export default function OrderRoute() {
     );
   }
   const o = order.data;
-  // Seed 000 §4: a deleted task sends the user to the list.
+  // docs/product/statuses-and-state-machine.md: a deleted task sends the user to the list.
   if (o.deleted) return <Navigate to="/orders" replace />;
-  // Seed 000 §2: only for a changeable task with a valid deadline, a price and a request type.
+  // docs/product/tasks-and-pricing.md: only for a changeable task with a valid deadline, a price and a request type.
   const saveForLater = o.changeable && !o.bad_deadline && o.price !== null && Boolean(o.request_type);
-  // Add-ons after payment (seed 000 §2 '/get-addons'): while one can still be added to the locked task.
+  // Add-ons after payment (docs/product/tasks-and-pricing.md '/get-addons'): while one can still be added to the locked task.
   const moreAddOns =
     !o.changeable &&
     !o.refunded &&
@@ -96,7 +96,7 @@ export default function OrderRoute() {
 }
 
 /**
- * Seed 000 §4: "Leaving towards /orders with a history-block state in the new-order flow shows a confirm popup
+ * docs/product/tasks-and-pricing.md: "Leaving towards /orders with a history-block state in the new-order flow shows a confirm popup
  * (stay or leave)". 'Save and pay later' is a choice already made, so it is not asked again.
  */
 function LeaveConfirm({ active }: { active: boolean }) {

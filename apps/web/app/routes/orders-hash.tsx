@@ -8,7 +8,7 @@ export function meta() {
 }
 
 /**
- * Seed 001 §2 redirect target '/orders/{hash}' (where '/r/{key}/orders/#{hash}' leads): one of the student's
+ * docs/product/account.md redirect target '/orders/{hash}' (where '/r/{key}/orders/#{hash}' leads): one of the student's
  * tasks opens that task; 'livechat' opens the chat over the list; anything else is the task list.
  */
 export default function OrdersHashRoute() {

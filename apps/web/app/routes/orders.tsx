@@ -21,7 +21,7 @@ export function meta() {
 }
 
 /**
- * Seed 000 §2: "Query params title and subject create an order automatically if valid".
+ * docs/product/tasks-and-pricing.md: "Query params title and subject create an order automatically if valid".
  * The params are always dropped from the address (replace); a valid pair creates the task once and opens
  * its '/orders/{id}/created' popup. A ref keyed by the query string keeps strict-mode double effects and
  * re-renders from creating it twice; it is cleared once the params are gone, so opening the same link
@@ -65,7 +65,7 @@ function useCreateFromQuery() {
 }
 
 /**
- * Seed 000 §4: "When filters on the list are active and the result is empty, filters reset once" — once per
+ * docs/product/tasks-and-pricing.md: "When filters on the list are active and the result is empty, filters reset once" — once per
  * visit, so a client who picks an empty filter again sees the empty result.
  */
 function useEmptyReset(empty: boolean, filters: Filters, setFilters: (f: Filters) => void) {
@@ -79,7 +79,7 @@ function useEmptyReset(empty: boolean, filters: Filters, setFilters: (f: Filters
 }
 
 /**
- * Seed 000 §4: an unrated last task on the list is tagged review_shown_on_client and then opens the review,
+ * docs/product/statuses-and-state-machine.md: an unrated last task on the list is tagged review_shown_on_client and then opens the review,
  * unless a rating link from an e-mail is stored (that one goes first).
  */
 function useReviewPrompt(latest: OrderSummary | undefined) {

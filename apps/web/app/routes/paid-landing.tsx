@@ -22,7 +22,7 @@ export function meta() {
 export const handle: PublicRouteHandle = { marketing: true };
 
 /**
- * Seed 001 §2 "Alternate paid-traffic landing" (served at /lp_paid): the form first, reviews, an anchor
+ * docs/product/public-site.md "Alternate paid-traffic landing" (served at /lp_paid): the form first, reviews, an anchor
  * button back to the form and its own contact block.
  */
 export default function PaidLanding() {

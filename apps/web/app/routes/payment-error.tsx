@@ -7,7 +7,7 @@ export function meta() {
 }
 
 /**
- * Gateway error returns (seed 000 §2, decision 010): /orders/payment-error and /orders/server-payment-error
+ * Gateway error returns (docs/product/payments-and-ledger.md, decision 010): /orders/payment-error and /orders/server-payment-error
  * over the list, /order/{id}/payment-error and the checkout's payment-error and server-payment-error over the
  * task. `reason=card_declined` is the bank's refusal; a server-error route or `reason=server_error` (and any
  * reason we do not know) is the gateway's failure. Closing returns to the list or the task.

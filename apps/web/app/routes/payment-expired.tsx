@@ -6,7 +6,7 @@ export function meta() {
   return [{ title: 'Oops — Geekly' }];
 }
 
-/** Gateway expiry returns (seed 001 §7-8): /orders/payment-expired over the list, /order/{id}/payment-expired. */
+/** Gateway expiry returns (docs/product/payments-and-ledger.md): /orders/payment-expired over the list, /order/{id}/payment-expired. */
 export default function PaymentExpiredRoute() {
   const { orderId } = useParams();
   const [search] = useSearchParams();

@@ -7,7 +7,7 @@ export function meta() {
 }
 
 /**
- * Gateway success returns (seed 000 §2, seed 001 §2): /orders/payment-success over the list,
+ * Gateway success returns (docs/product/payments-and-ledger.md): /orders/payment-success over the list,
  * /order/{id}/payment-success and /order/{id}/checkout/payment-success over the task, /balance/payment-success
  * over the balance. The popup follows the payment until the webhook settled it, then the data refreshes.
  */

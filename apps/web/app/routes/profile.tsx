@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: 'My Profile — Geekly' }];
 }
 
-/** /profile (seed 001 §2): the layout has loaded the user; the IP country picks the default phone country. */
+/** /profile (docs/product/account.md): the layout has loaded the user; the IP country picks the default phone country. */
 export default function ProfileRoute() {
   const me = useMe();
   const geo = useGeo();

@@ -11,7 +11,7 @@ import '../components/dialog.module.css';
 import '../components/text-field.module.css';
 import '../features/auth/components/auth-dialog.module.css';
 
-// Logged-in visitors of the always-visible pages see the client area's header and footer (seed 001 §2);
+// Logged-in visitors of the always-visible pages see the client area's header and footer (docs/product/public-site.md);
 // loaded only then.
 const AppHeader = lazy(() => import('../components/app-header.tsx').then((m) => ({ default: m.AppHeader })));
 const AppFooter = lazy(() => import('../components/app-footer.tsx').then((m) => ({ default: m.AppFooter })));
@@ -22,7 +22,7 @@ export type PublicRouteHandle = { marketing?: boolean };
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * The public site's frame (seed 001 §2): promo banner, header (fixed once the banner has scrolled away),
+ * The public site's frame (docs/product/public-site.md): promo banner, header (fixed once the banner has scrolled away),
  * the page and the footer. Pages whose route handle says `marketing` redirect a logged-in user to /orders
  * after hydration, unless a task started before logging in is pending.
  */

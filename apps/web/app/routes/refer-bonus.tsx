@@ -8,7 +8,7 @@ export function meta() {
   return [{ title: 'Welcome — Geekly' }];
 }
 
-/** /orders/refer-bonus and /subscription/refer-bonus (seed 001 §2, §4): shown over the page, once. */
+/** /orders/refer-bonus and /subscription/refer-bonus (docs/product/public-site.md, docs/product/account.md): shown over the page, once. */
 export default function ReferBonusRoute() {
   const me = useMe();
   const navigate = useNavigate();

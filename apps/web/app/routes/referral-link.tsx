@@ -10,7 +10,7 @@ export function meta() {
 }
 
 /**
- * /r/{key}/… (seed 001 §2): a user's secret key from an e-mailed link logs in and opens the page the rest of
+ * /r/{key}/… (docs/product/account.md): a user's secret key from an e-mailed link logs in and opens the page the rest of
  * the path names. A public referral code never logs anyone in: a visitor gets the sign-up popup, and the
  * code goes with the sign-up as referred_by (the API keeps it only if it is someone's referral code).
  */

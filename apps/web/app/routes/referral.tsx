@@ -6,7 +6,7 @@ export function meta() {
   return [{ title: 'Invite friends — Geekly' }];
 }
 
-/** /referral (seed 000 §2): the client's referral code, link and figures. */
+/** /referral (docs/product/account.md): the client's referral code, link and figures. */
 export default function ReferralRoute() {
   const referral = useReferral();
   return (

@@ -7,7 +7,7 @@ export function meta() {
   return [{ title: 'Subscription — Geekly' }];
 }
 
-/** /subscription (seed 000 §2, §4): also the gateway's return address after buying a plan (decision 017). */
+/** /subscription (docs/product/account.md): also the gateway's return address after buying a plan (decision 017). */
 export default function SubscriptionRoute() {
   const subs = useSubscriptions();
   return (

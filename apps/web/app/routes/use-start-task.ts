@@ -5,9 +5,9 @@ import { useCreateOrder } from '../features/orders/api/create-order.ts';
 import { keepPendingOrder } from '../lib/pending-order.ts';
 
 /**
- * Seed 001 §4 "Task form submit": logged in, the task is created and opens in its created popup; logged
+ * docs/product/public-site.md "Task form submit": logged in, the task is created and opens in its created popup; logged
  * out, it is kept as the pending order (decision 011) and the sign-up popup opens — the auth flow creates
- * it after sign-up. A failed creation from a landing form is swallowed (seed 001 §8).
+ * it after sign-up. A failed creation from a landing form is swallowed (docs/product/account.md).
  */
 export function useStartTask() {
   const me = useMe();
@@ -20,7 +20,7 @@ export function useStartTask() {
         const { _id } = await createOrder.mutateAsync(task);
         navigate(`/orders/${_id}/created`);
       } catch {
-        // Seed 001 §8: no message.
+        // docs/product/public-site.md: no message.
       }
       return;
     }

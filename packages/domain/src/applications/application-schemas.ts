@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Seed 001 §5, §8 and §9: the Geek application, the teacher beta sign-up and the institution application.
-// geekNameRequired, geekExpertiseRequired and geekSubjectRequired are ours: the seed gives no text for them.
+// docs/product/public-site.md: the Geek application, the teacher beta sign-up and the institution application.
+// geekNameRequired, geekExpertiseRequired and geekSubjectRequired are ours: the spec gives no text for them.
 export const APPLICATION_MESSAGES = {
   geekNameRequired: 'Please, enter your name',
   geekEmailFormat: 'Please enter a valid email address',
@@ -15,7 +15,7 @@ export const APPLICATION_MESSAGES = {
   commentRequired: 'Oops, comment is required',
 } as const;
 
-/** Seed 001 §9. */
+/** docs/product/public-site.md. */
 export const GEEK_PASSWORD_MIN = 6;
 export const TEACHER_FIELD_MAX = 100;
 export const INSTITUTION_COMMENT_MAX = 10_000;
@@ -30,13 +30,13 @@ const isEmailValid = (s: string) => z.regexes.email.test(s);
 export const geekApplicationStep1Schema = z.object({
   name: z.string().trim().min(1, APPLICATION_MESSAGES.geekNameRequired).max(100),
   email: emailWith(APPLICATION_MESSAGES.geekEmailFormat, 254),
-  // Not trimmed: the seed asks only for 6 characters, and spaces are characters of a password.
+  // Not trimmed: the spec asks only for 6 characters, and spaces are characters of a password.
   password: z.string().min(GEEK_PASSWORD_MIN, APPLICATION_MESSAGES.geekPasswordTooShort).max(128),
 });
 
 export const geekApplicationStep2Schema = z.object({
   expertise: z.string().trim().min(1, APPLICATION_MESSAGES.geekExpertiseRequired).max(5000),
-  // Seed 001 §3: free text about the applicant, not a course from the list.
+  // docs/product/public-site.md: free text about the applicant, not a course from the list.
   subject: z.string().trim().min(1, APPLICATION_MESSAGES.geekSubjectRequired).max(200),
 });
 
@@ -50,7 +50,7 @@ const allBlank = (values: FormValues, keys: readonly string[]) =>
 const TEACHER_KEYS = ['name', 'school', 'email'] as const;
 const INSTITUTION_KEYS = ['school', 'name', 'email', 'comment'] as const;
 
-/** Seed 001 §8: 'Please, fill in all fields' when name, school and email are all empty (blank counts). */
+/** docs/product/public-site.md: 'Please, fill in all fields' when name, school and email are all empty (blank counts). */
 export function teacherFormError(values: {
   name?: string | undefined;
   school?: string | undefined;
@@ -59,7 +59,7 @@ export function teacherFormError(values: {
   return allBlank(values, TEACHER_KEYS) ? APPLICATION_MESSAGES.allFieldsRequired : null;
 }
 
-/** The institution form is the teacher form plus a comment (seed 001 §5), so the same all-empty rule holds. */
+/** The institution form is the teacher form plus a comment (docs/product/public-site.md), so the same all-empty rule holds. */
 export function institutionFormError(values: {
   school?: string | undefined;
   name?: string | undefined;
@@ -115,12 +115,12 @@ const institutionShape = {
   comment: z.string().trim().max(INSTITUTION_COMMENT_MAX).default(''),
 };
 
-/** Seed 001 §5: name, school and email required and valid, each at most 100 characters. */
+/** docs/product/public-site.md: name, school and email required and valid, each at most 100 characters. */
 export const teacherSignUpSchema = z
   .object(teacherShape)
   .superRefine((v, ctx) => checkRequired(v, TEACHER_KEYS, ctx));
 
-/** Seed 001 §5: the teacher fields plus a required comment of at most 10000 characters. */
+/** docs/product/public-site.md: the teacher fields plus a required comment of at most 10000 characters. */
 export const institutionApplicationSchema = z
   .object(institutionShape)
   .superRefine((v, ctx) => checkRequired(v, INSTITUTION_KEYS, ctx));

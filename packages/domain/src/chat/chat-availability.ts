@@ -4,11 +4,11 @@ export type ChatAvailabilityInput = {
   country: string | null;
 };
 
-// Seed 000 §4 "Chat availability": US or Canada, as ISO country codes.
+// docs/product/messages.md "Chat availability": US or Canada, as ISO country codes.
 const CHAT_COUNTRIES: readonly string[] = ['US', 'CA'];
 
 /**
- * Seed 000 §4: chat only for users with a chat id who have at least one paid task or live in the US or Canada;
+ * docs/product/messages.md: chat only for users with a chat id who have at least one paid task or live in the US or Canada;
  * otherwise the chat action opens an e-mail link.
  */
 export function isChatAvailable({ hasChatId, paidOrdersCount, country }: ChatAvailabilityInput): boolean {
@@ -16,7 +16,7 @@ export function isChatAvailable({ hasChatId, paidOrdersCount, country }: ChatAva
   return paidOrdersCount >= 1 || (country !== null && CHAT_COUNTRIES.includes(country.toUpperCase()));
 }
 
-/** Seed 000 §9: the bubble waits until the client's own last message is over 20 minutes old. */
+/** docs/product/messages.md: the bubble waits until the client's own last message is over 20 minutes old. */
 export const CHAT_BUBBLE_QUIET_MS = 20 * 60_000;
 
 export type ChatBubbleInput = {
@@ -25,14 +25,14 @@ export type ChatBubbleInput = {
   now: Date;
 };
 
-/** Seed 000 §9: unread messages exist and the last self-sent message is over 20 minutes old or absent. */
+/** docs/product/messages.md: unread messages exist and the last self-sent message is over 20 minutes old or absent. */
 export function showsChatBubble({ unreadCount, lastOwnMessageAt, now }: ChatBubbleInput): boolean {
   if (unreadCount <= 0) return false;
   return lastOwnMessageAt === null || now.getTime() - lastOwnMessageAt.getTime() > CHAT_BUBBLE_QUIET_MS;
 }
 
 /**
- * Seed 000 §9: "the unread badge adds a trailing + when the count overflows". The seed gives no limit; 9 is our
+ * docs/product/messages.md: "the unread badge adds a trailing + when the count overflows". The spec gives no limit; 9 is our
  * choice, so the badge holds at most two characters ('9+').
  */
 export function unreadBadgeText(count: number, max = 9): string {
@@ -40,11 +40,11 @@ export function unreadBadgeText(count: number, max = 9): string {
   return count > max ? `${max}+` : String(count);
 }
 
-/** Seed 000 §3 "Message": who sent a message. */
+/** docs/product/messages.md "Message": who sent a message. */
 export const SENDER_ROLES = ['writer', 'operator', 'system', 'client'] as const;
 export type SenderRole = (typeof SENDER_ROLES)[number];
 
-/** Seed 000 §6: how each sender role is shown. */
+/** docs/product/messages.md: how each sender role is shown. */
 export const SENDER_LABELS: Readonly<Record<SenderRole, string>> = {
   writer: 'Geek',
   operator: 'Account Manager',

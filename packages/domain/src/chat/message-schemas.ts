@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SENDER_ROLES } from './chat-availability.ts';
 
 /**
- * The seeds give no message length limit; 5,000 characters holds a long brief and keeps a single message
+ * The specs give no message length limit; 5,000 characters holds a long brief and keeps a single message
  * readable in the panel (decision 019).
  */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -23,7 +23,7 @@ export const messageFileInputSchema = z.object({
 
 const messageText = z.string().max(MESSAGE_MAX_LENGTH, MESSAGE_TEXTS.tooLong).default('');
 
-/** Seed 001 §3 "Message send payload": message, to_user (always 'operator', §6), files. */
+/** docs/product/messages.md "Message send payload": message, to_user (always 'operator', docs/product/messages.md), files. */
 export const sendMessageSchema = z
   .object({
     message: messageText,
@@ -57,7 +57,7 @@ export const messageFileSchema = z.object({
 export const messageResponseSchema = z.object({
   _id: z.string(),
   sender_role: z.enum(SENDER_ROLES),
-  /** Seed 001 §3 Message "name": the Geek's public name on the Geek's messages, null on the others. */
+  /** docs/product/messages.md Message "name": the Geek's public name on the Geek's messages, null on the others. */
   name: z.string().nullable(),
   message: z.string(),
   status: z.enum(['unread', 'read']),
@@ -74,27 +74,27 @@ export const messageNotificationSchema = z.object({
       unread: z.number().int(),
       /** Newest message of the task (any sender), for the bubble preview. */
       last_message: messageResponseSchema.nullable(),
-      /** When the client last wrote on this task (the bubble waits 20 minutes after it, seed 000 §9). */
+      /** When the client last wrote on this task (the bubble waits 20 minutes after it, docs/product/messages.md). */
       last_own_message_at: z.string().nullable(),
     }),
   ),
 });
 export type MessageNotification = z.infer<typeof messageNotificationSchema>;
 
-/** Seed 001 §6: the 'New' badge shows only on messages not from the client. */
+/** docs/product/account.md: the 'New' badge shows only on messages not from the client. */
 export const showsNewBadge = (m: Pick<MessageResponse, 'sender_role' | 'status'>) =>
   m.sender_role !== 'client' && m.status === 'unread';
 
-/** Seed 000 §9: messages older than 12 hours show their date ('MMM D, HH:mm A'). */
+/** docs/product/messages.md: messages older than 12 hours show their date ('MMM D, HH:mm A'). */
 export const MESSAGE_DATE_AFTER_MS = 12 * 3_600_000;
 
-/** Seed 001 §5: the send button shows only with loaded attachments, or text and no attachments. */
+/** docs/product/messages.md: the send button shows only with loaded attachments, or text and no attachments. */
 export function canSendMessage(text: string, files: { status: 'progress' | 'failed' | 'loaded' }[]): boolean {
   if (files.length > 0) return files.every((f) => f.status === 'loaded');
   return text.trim().length > 0;
 }
 
-/** Live events carried by GET /events (API.md). */
+/** Live events carried by GET /events (docs/product/http-api.md). */
 export const LIVE_EVENT_TYPES = ['order', 'message', 'balance'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type LiveEvent = { type: LiveEventType | 'resync'; order_id?: string };

@@ -1,5 +1,5 @@
 /**
- * Seed 001 §2: the cookie banner shows only to visitors whose country is in a configured list. Issue 6 asks for
+ * docs/product/public-site.md: the cookie banner shows only to visitors whose country is in a configured list. Issue 6 asks for
  * 32 codes: the 27 EU member states, the three other EEA states (Iceland, Liechtenstein, Norway), plus
  * Switzerland and the United Kingdom, whose own laws (revFADP, UK GDPR and PECR) also ask for cookie consent.
  * ISO 3166-1 alpha-2; note Greece is GR (not the EU's "EL").
@@ -44,7 +44,7 @@ export const CONSENT_COUNTRIES: ReadonlySet<string> = new Set<string>([
   ...OTHER_CONSENT_COUNTRIES,
 ]);
 
-/** Case-insensitive; an unknown country (null) gets no banner, as the seed shows it only for listed countries. */
+/** Case-insensitive; an unknown country (null) gets no banner, as the spec shows it only for listed countries. */
 export function needsConsentBanner(countryCode: string | null | undefined): boolean {
   return typeof countryCode === 'string' && CONSENT_COUNTRIES.has(countryCode.trim().toUpperCase());
 }

@@ -1,4 +1,4 @@
-/** Seed 001 §3–4: consent is a map of consent-mode keys to 'granted' | 'denied', stored under `consentMode`. */
+/** docs/product/public-site.md: consent is a map of consent-mode keys to 'granted' | 'denied', stored under `consentMode`. */
 export const CONSENT_STORAGE_KEY = 'consentMode';
 
 export type ConsentState = 'granted' | 'denied';
@@ -28,7 +28,7 @@ export type ConsentCategory = {
   readonly required: boolean;
 };
 
-/** Seed 001 §4: the four categories and their keys, in the banner's order. Descriptions are ours. */
+/** docs/product/public-site.md: the four categories and their keys, in the banner's order. Descriptions are ours. */
 export const CONSENT_CATEGORIES: readonly ConsentCategory[] = [
   {
     id: 'essentials',

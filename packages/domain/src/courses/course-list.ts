@@ -1,4 +1,4 @@
-// Seed 000 §3: "five popular subjects plus about 110 more; exact names not shown". The five are among the
+// docs/product/tasks-and-pricing.md: "five popular subjects plus about 110 more; exact names not shown". The five are among the
 // subjects US college students most often need help with; English is also the fallback suggestion.
 export const POPULAR_COURSES: readonly string[] = ['English', 'History', 'Psychology', 'Business', 'Nursing'];
 
@@ -126,7 +126,7 @@ export const COURSES: readonly string[] = [...new Set([...POPULAR_COURSES, ...MO
 
 /** Offered when a search finds nothing. */
 export const FALLBACK_COURSE = 'English';
-/** Seed 000 §9 "Course search no-result threshold 7 characters". */
+/** docs/product/tasks-and-pricing.md "Course search no-result threshold 7 characters". */
 export const NO_RESULTS_MIN_CHARS = 7;
 
 const byLowerName = new Map(COURSES.map((c) => [c.toLowerCase(), c]));

@@ -2,7 +2,7 @@ import { COURSES, NO_RESULTS_MIN_CHARS } from './course-list.ts';
 
 const words = (query: string) => [...new Set(query.toLowerCase().split(/\s+/).filter(Boolean))];
 
-/** Seed 000 §2: filtered by any typed word, case-insensitive; courses matching more words come first. */
+/** docs/product/tasks-and-pricing.md: filtered by any typed word, case-insensitive; courses matching more words come first. */
 export function searchCourses(query: string, courses: readonly string[] = COURSES): string[] {
   const terms = words(query);
   if (terms.length === 0) return [...courses];
@@ -35,7 +35,7 @@ export function highlightCourse(course: string, query: string): HighlightPart[] 
   return parts;
 }
 
-/** Seed 000 §2 course picker: 7 or more typed characters and no match shows 'No results for «text»' and suggests English. */
+/** docs/product/tasks-and-pricing.md course picker: 7 or more typed characters and no match shows 'No results for «text»' and suggests English. */
 export function shouldSuggestFallback(query: string, results: readonly string[]): boolean {
   return results.length === 0 && query.trim().length >= NO_RESULTS_MIN_CHARS;
 }
@@ -44,7 +44,7 @@ export function shouldSuggestFallback(query: string, results: readonly string[])
 export const RECENT_COURSES_MAX = 5;
 
 /**
- * Seed 000 §2 course picker: 'Recent Courses' on the list page when recent ones exist. From the subjects of the
+ * docs/product/tasks-and-pricing.md course picker: 'Recent Courses' on the list page when recent ones exist. From the subjects of the
  * client's tasks, newest first: each listed course once, in its listed spelling, at most RECENT_COURSES_MAX.
  */
 export function recentCourses(subjects: readonly string[], courses: readonly string[] = COURSES): string[] {

@@ -1,10 +1,10 @@
-// Upload limits where the seeds are silent (decision 015): one size limit and one type allow-list, checked by
+// Upload limits where the specs are silent (decision 015): one size limit and one type allow-list, checked by
 // the API before anything is signed and again on the object that arrived, and by the browser before it asks.
 
 /** The largest file a client, or an operator, may upload: 50 MB. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-/** Seed 000 §9 "Upload stall timeout 40 s": an upload whose progress stops this long is aborted. */
+/** docs/product/files.md "Upload stall timeout 40 s": an upload whose progress stops this long is aborted. */
 export const UPLOAD_STALL_MS = 40_000;
 
 /** How long a presigned POST stays valid. */

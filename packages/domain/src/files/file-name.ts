@@ -1,4 +1,4 @@
-// Seed 000 §5: uploaded file names keep only letters, digits, ! - _ . * ' ( ) and space; repeated spaces are
+// docs/product/files.md: uploaded file names keep only letters, digits, ! - _ . * ' ( ) and space; repeated spaces are
 // collapsed; names are decoded repeatedly first.
 
 /** Enough for any honest multiple encoding; stops a hostile name from keeping the loop busy. */

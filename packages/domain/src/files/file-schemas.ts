@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { GEEK_FILE_TYPES, ORDER_FILE_TYPES } from '../orders/geek-files.ts';
 import { MAX_FILES_PER_ATTACH } from './file-limits.ts';
 
-// API.md "Files": the bodies of the file calls and the OrderFile they answer.
+// docs/product/http-api.md "Files": the bodies of the file calls and the OrderFile they answer.
 
-/** What an upload is for: the task's files, a revision request's, or a message's (seed 001 §7 'msgs'). */
+/** What an upload is for: the task's files, a revision request's, or a message's (docs/product/http-api.md 'msgs'). */
 export const UPLOAD_CONTEXTS = ['order', 'revision', 'msgs'] as const;
 export type UploadContext = (typeof UPLOAD_CONTEXTS)[number];
 
@@ -49,7 +49,7 @@ export const attachFilesSchema = z.object({
 
 const plagLevel = z.number().int().min(0).max(100);
 
-/** API.md Operator: a Geek file, `type` one of the seeds' Geek file types; MIME type as signed. */
+/** docs/product/http-api.md Operator: a Geek file, `type` one of the specs' Geek file types; MIME type as signed. */
 export const opsAttachFilesSchema = z.object({
   files: z
     .array(

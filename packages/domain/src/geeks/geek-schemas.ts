@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The Geek calls of API.md "Geeks" (seed 000 §3 Geek, §4 My Geeks).
+// The Geek calls of docs/product/http-api.md "Geeks" (docs/product/geeks.md Geek, docs/product/geeks.md My Geeks).
 
 /** POST /geek/{id}: the client's own marks on a Geek. */
 export const GEEK_ACTIONS = ['fave', 'unfave', 'block', 'unblock'] as const;
@@ -9,7 +9,7 @@ export type GeekAction = (typeof GEEK_ACTIONS)[number];
 
 /**
  * A Geek's public profile. The figures are honest (decision 018): the average of the real marks of the Geek's
- * tasks (null before the first mark), the real count of delivered tasks, and the real join date. The seed's
+ * tasks (null before the first mark), the real count of delivered tasks, and the real join date. The spec's
  * display floors (rating at least 4.3, 30 to 40 tasks, 3 to 4 months) are not applied anywhere.
  */
 export const geekResponseSchema = z.object({
@@ -27,7 +27,7 @@ export const geekResponseSchema = z.object({
 });
 export type GeekView = z.output<typeof geekResponseSchema>;
 
-/** POST /ops/geeks (API.md "Operator API"). */
+/** POST /ops/geeks (docs/product/http-api.md "Operator API"). */
 /** The back office's words for a Geek's empty name or major (shown under the field). */
 export const GEEK_MESSAGES = {
   nameRequired: 'Enter the public name',
@@ -41,7 +41,7 @@ export const createGeekSchema = z.object({
 });
 export type CreateGeekBody = z.output<typeof createGeekSchema>;
 
-/** Seed 000 §2 "My Geeks": how long a Geek has been on the platform, from the real join date (no floor). */
+/** docs/product/geeks.md "My Geeks": how long a Geek has been on the platform, from the real join date (no floor). */
 export function timeOnPlatform(joined: Date, now: Date): string {
   const months =
     (now.getUTCFullYear() - joined.getUTCFullYear()) * 12 +

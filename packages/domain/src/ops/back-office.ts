@@ -64,7 +64,7 @@ export function allowedOperatorTransitions(o: OrderState, now: Date): Transition
   });
 }
 
-/** The refund form's fields (API.md `POST /ops/orders/{id}/refunds`). */
+/** The refund form's fields (docs/product/http-api.md `POST /ops/orders/{id}/refunds`). */
 export const partialRefundSchema = z.object({
   amount: topUpAmountSchema.describe('US dollars, at most what is paid and not yet refunded'),
   to: z.enum(['balance', 'card']),
@@ -92,7 +92,7 @@ export const geekPatchSchema = z
   })
   .partial();
 
-/** POST /ops/geeks (API.md "Operator API"). */
+/** POST /ops/geeks (docs/product/http-api.md "Operator API"). */
 /** POST /ops/geeks takes the Geek API's own schema. */
 export { createGeekSchema as newGeekSchema } from '../geeks/geek-schemas.ts';
 

@@ -19,7 +19,7 @@ export const AUTO_ACCEPT_DAYS = 14;
 
 /**
  * The Geek's share of the task's work price (after its coupon, before add-ons), recorded on acceptance. The rest
- * is the platform charge the public pages state (seed 001 §1: 15%); both are read from here (decision 036).
+ * is the platform charge the public pages state (docs/product/payments-and-ledger.md: 15%); both are read from here (decision 036).
  */
 export const GEEK_SHARE_PERCENT = 85;
 

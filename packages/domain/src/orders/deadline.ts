@@ -1,6 +1,6 @@
 const HOUR_MS = 3_600_000;
 
-/** Seed 000 §9: default deadline 72 hours ahead (259200000 ms), rounded up to the next full hour. */
+/** docs/product/tasks-and-pricing.md: default deadline 72 hours ahead (259200000 ms), rounded up to the next full hour. */
 export const DEFAULT_DEADLINE_MS = 259_200_000;
 
 export function roundUpToHour(date: Date): Date {
@@ -52,7 +52,7 @@ function zonedParts(date: Date, timeZone: string | null | undefined) {
   };
 }
 
-/** Seed 000 §5 date format 'MMMM DD, YYYY': "November 05, 2026". */
+/** docs/product/tasks-and-pricing.md date format 'MMMM DD, YYYY': "November 05, 2026". */
 export function formatDeadlineDate(date: Date, timeZone?: string | null): string {
   const p = zonedParts(date, timeZone);
   return `${MONTHS[p.month - 1] ?? ''} ${String(p.day).padStart(2, '0')}, ${p.year}`;
@@ -65,10 +65,10 @@ export function formatDeadlineTime(date: Date, timeZone?: string | null): string
   return `${h12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Seed 000 §5: the bad-deadline notice, 'We can do {n} page(s) only by {date} at {time}'. */
+/** docs/product/tasks-and-pricing.md: the bad-deadline notice, 'We can do {n} page(s) only by {date} at {time}'. */
 export function badDeadlineMessage(pages: number, dateText: string, timeText: string): string {
   return `We can do ${pages} ${pages === 1 ? 'page' : 'pages'} only by ${dateText} at ${timeText}`;
 }
 
-/** Seed 000 §5: shown while the minimum deadline is not known yet. */
+/** docs/product/tasks-and-pricing.md: shown while the minimum deadline is not known yet. */
 export const CALCULATING_TEXT = '... calculating. Please, wait.';

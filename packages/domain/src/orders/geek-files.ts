@@ -7,7 +7,7 @@ import {
   paymentState,
 } from './order-status.ts';
 
-/** Seed 000 §3 "Order file": every file type a task can hold. */
+/** docs/product/files.md "Order file": every file type a task can hold. */
 export const ORDER_FILE_TYPES = [
   'order_form',
   'client_revision_request_file',
@@ -47,21 +47,21 @@ export type OrderFileInput = {
   held_for_check?: boolean;
 };
 
-/** Seed 000 §2: the text on a Geek file that is locked until full payment. */
+/** docs/product/files.md: the text on a Geek file that is locked until full payment. */
 export const LOCKED_FILE_TEXT = 'You can unlock file after full payment';
 
-// Seed 000 §4: the plagiarism report shows only "if plag level is under 10".
+// docs/product/files.md: the plagiarism report shows only "if plag level is under 10".
 const PLAG_REPORT_LEVEL_LIMIT = 10;
 
 export const isGeekFileType = (type: OrderFileType): type is GeekFileType =>
   (GEEK_FILE_TYPES as readonly OrderFileType[]).includes(type);
 
-/** The client file type an upload context records (API.md: `msgs` uploads belong to messages, not the task). */
+/** The client file type an upload context records (docs/product/http-api.md: `msgs` uploads belong to messages, not the task). */
 export function clientFileTypeFor(context: 'order' | 'revision'): ClientFileType {
   return context === 'revision' ? 'client_revision_request_file' : 'order_form';
 }
 
-/** Seed 000 §4, file by file: the plagiarism rules that hide a Geek file whatever the task's state. */
+/** docs/product/files.md, file by file: the plagiarism rules that hide a Geek file whatever the task's state. */
 export function isVisibleGeekFile(f: OrderFileInput): boolean {
   if (f.deleted || !isGeekFileType(f.type)) return false;
   if (f.override_pgch) return true;
@@ -73,7 +73,7 @@ export function isVisibleGeekFile(f: OrderFileInput): boolean {
 }
 
 /**
- * Seed 000 §4: the Geek files the client sees, in their given order. Generic so callers keep the other fields
+ * docs/product/files.md: the Geek files the client sees, in their given order. Generic so callers keep the other fields
  * of each file (name, location, …).
  */
 export function visibleGeekFiles<F extends OrderFileInput>(
@@ -85,7 +85,7 @@ export function visibleGeekFiles<F extends OrderFileInput>(
 }
 
 /**
- * Seed 000 §4: "'Files from Geek' shows when the task is not looking for a Geek and not refunded, or a writer
+ * docs/product/files.md: "'Files from Geek' shows when the task is not looking for a Geek and not refunded, or a writer
  * is set". An empty writer id counts as no writer, as in isLookingForGeek.
  */
 export function showsFilesFromGeek(order: OrderStatusInput): boolean {
@@ -100,19 +100,19 @@ export function countDeliverableFinalDrafts(files: readonly OrderFileInput[]): n
   return files.filter((f) => f.type === 'file_final_draft' && isVisibleGeekFile(f)).length;
 }
 
-/** Seed 000 §4 and §6: Geek files are downloadable only after full payment. */
+/** docs/product/files.md: Geek files are downloadable only after full payment. */
 export function canDownloadGeekFiles(order: OrderStatusInput): boolean {
   return paymentState(order) === 'fully_paid';
 }
 
-/** A file shows as `locked` (seed 000 §2 'You can unlock file after full payment'): a Geek file before full payment. */
+/** A file shows as `locked` (docs/product/files.md 'You can unlock file after full payment'): a Geek file before full payment. */
 export function isFileLocked(order: OrderStatusInput, type: OrderFileType): boolean {
   return isGeekFileType(type) && !canDownloadGeekFiles(order);
 }
 
 /**
- * The files the client sees (API.md GET /orders/{id}/files): their own, not removed, and the Geek files the
- * rules of seed 000 §4 let through.
+ * The files the client sees (docs/product/http-api.md GET /orders/{id}/files): their own, not removed, and the Geek files the
+ * rules of docs/product/files.md let through.
  */
 export function filesForClient<F extends OrderFileInput>(order: OrderStatusInput, files: readonly F[]): F[] {
   const geek = new Set(visibleGeekFiles(order, files));
@@ -122,7 +122,7 @@ export function filesForClient<F extends OrderFileInput>(order: OrderStatusInput
 const isClientFileType = (type: OrderFileType) =>
   (CLIENT_FILE_TYPES as readonly OrderFileType[]).includes(type);
 
-/** Seed 000 §4: "the client may not remove files once the task is paid" (partially paid counts as paid). */
+/** docs/product/files.md: "the client may not remove files once the task is paid" (partially paid counts as paid). */
 export function canRemoveClientFiles(order: OrderStatusInput): boolean {
   return paymentState(order) === 'unpaid' && !isDeleted(order);
 }

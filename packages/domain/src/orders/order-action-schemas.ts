@@ -3,11 +3,11 @@ import { ADD_ON_SERVICES } from '../pricing/add-ons.ts';
 import { roundUpToHour } from './deadline.ts';
 import { renameSubjectSchema } from './order-form-schemas.ts';
 
-// Bodies of the order actions posted to POST /orders/{id} (seed 000 §7) and the client forms behind them.
+// Bodies of the order actions posted to POST /orders/{id} (docs/product/http-api.md) and the client forms behind them.
 
 const HOUR_MS = 3_600_000;
 
-// ---- Rating (seed 000 §4 "Rating flow", §5, §9) ----
+// ---- Rating (docs/product/statuses-and-state-machine.md "Rating flow", docs/product/statuses-and-state-machine.md) ----
 
 export const RATING_TAGS = ['content', 'deadline', 'plagiarism', 'format', 'attentiveness', 'other'] as const;
 export type RatingTag = (typeof RATING_TAGS)[number];
@@ -27,7 +27,7 @@ export const RATING_MESSAGES = {
   detailsRequired: 'Please, add some details',
 } as const;
 
-/** Seed 000 §9: marks of 4 or more are positive. */
+/** docs/product/statuses-and-state-machine.md: marks of 4 or more are positive. */
 export const isPositiveMark = (mark: number) => mark >= 4;
 
 export const clientFeedbackSchema = z
@@ -42,7 +42,7 @@ export const clientFeedbackSchema = z
       .optional(),
   })
   .superRefine((v, ctx) => {
-    // Seed 000 §5: negative marks need a reason; the 'other' reason needs words.
+    // docs/product/statuses-and-state-machine.md: negative marks need a reason; the 'other' reason needs words.
     if (!isPositiveMark(v.mark) && (v.tags?.length ?? 0) === 0) {
       ctx.addIssue({ code: 'custom', path: ['tags'], message: RATING_MESSAGES.tagsRequired });
     }
@@ -51,9 +51,9 @@ export const clientFeedbackSchema = z
     }
   });
 
-// ---- Revision (seed 000 §5, §9) ----
+// ---- Revision (docs/product/statuses-and-state-machine.md, docs/product/tasks-and-pricing.md) ----
 
-/** Seed 000 §9 hides the constant; the notice text says 24 hours. */
+/** docs/product/tasks-and-pricing.md hides the constant; the notice text says 24 hours. */
 export const REVISION_MIN_LEAD_HOURS = 24;
 
 export const REVISION_MESSAGES = {
@@ -65,7 +65,7 @@ export function earliestRevisionDeadline(now: Date): Date {
   return new Date(now.getTime() + REVISION_MIN_LEAD_HOURS * HOUR_MS);
 }
 
-/** Seed 000 §5: the lead ahead, rounded up to the next full hour. */
+/** docs/product/statuses-and-state-machine.md: the lead ahead, rounded up to the next full hour. */
 export function defaultRevisionDeadline(now: Date): Date {
   return roundUpToHour(earliestRevisionDeadline(now));
 }
@@ -74,7 +74,7 @@ export function isRevisionDeadlineTooEarly(now: Date, deadline: Date): boolean {
   return deadline.getTime() < earliestRevisionDeadline(now).getTime();
 }
 
-/** Seed 000 §5: 'We can do revision only by {date} at {time}'; the caller formats the earliest deadline. */
+/** docs/product/statuses-and-state-machine.md: 'We can do revision only by {date} at {time}'; the caller formats the earliest deadline. */
 export function revisionTooEarlyMessage(dateText: string, timeText: string): string {
   return `We can do revision only by ${dateText} at ${timeText}`;
 }
@@ -90,9 +90,9 @@ export const clientRevisionSchema = z.object({
   files: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
 });
 
-// ---- Refund (seed 000 §2, §5) ----
+// ---- Refund (docs/product/statuses-and-state-machine.md) ----
 
-// The seed names no reasons; these keys and labels are ours.
+// The spec names no reasons; these keys and labels are ours.
 export const REFUND_REASONS = [
   'quality',
   'deadline',
@@ -110,12 +110,12 @@ export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
   other: 'Other reason',
 };
 
-/** Seed 000 §2: step 2 of the refund popup, default balance. */
+/** docs/product/payments-and-ledger.md: step 2 of the refund popup, default balance. */
 export const REFUND_DESTINATIONS = ['balance', 'card'] as const;
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 export const DEFAULT_REFUND_DESTINATION: RefundDestination = 'balance';
 
-// The seed only disables the send button; these texts are ours.
+// The spec only disables the send button; these texts are ours.
 export const REFUND_MESSAGES = {
   reasonRequired: 'Please, choose a reason',
   messageRequired: 'Please, tell us why you want a refund',
@@ -135,7 +135,7 @@ export const refundFormSchema = z
 export type RefundForm = z.output<typeof refundFormSchema>;
 
 /**
- * Seed 000 §5: the comment is '{refund destination} - {message or reason}'. The destination is its key
+ * docs/product/statuses-and-state-machine.md: the comment is '{refund destination} - {message or reason}'. The destination is its key
  * ('balance', 'card'); without a message the reason's label stands in.
  */
 export function refundComment(form: RefundForm): string {
@@ -149,16 +149,16 @@ export const clientRefundSchema = z.object({
   refund_to: z.enum(REFUND_DESTINATIONS).optional(),
 });
 
-// ---- Add-ons and removal (seed 000 §7 "add-on change", §3 tag delete_order / client_remove) ----
+// ---- Add-ons and removal (docs/product/http-api.md "add-on change", docs/product/tasks-and-pricing.md tag delete_order / client_remove) ----
 
 const serviceChange = {
   tag: z.enum(ADD_ON_SERVICES),
-  /** Seed 000 §7: the Preferred Geek's id. */
+  /** docs/product/http-api.md: the Preferred Geek's id. */
   writer_id: z.string().trim().max(100).optional(),
 };
 export const serviceAddSchema = z.object({ action: z.literal('service_add'), ...serviceChange });
 export const serviceDeleteSchema = z.object({ action: z.literal('service_delete'), ...serviceChange });
-/** One task's course (seed 000 §5 rename rule, decision 038). */
+/** One task's course (docs/product/tasks-and-pricing.md rename rule, decision 038). */
 export const clientSubjectSchema = renameSubjectSchema.extend({ action: z.literal('client_subject') });
 /** 'Accept the work' on a delivered task (decision 036). */
 export const clientAcceptSchema = z.object({ action: z.literal('client_accept') });

@@ -3,7 +3,7 @@ import { findCourse } from '../courses/course-list.ts';
 import { formatSize, MAX_PAGES, MIN_PAGES, parsePages, WORDS_PER_PAGE } from '../pricing/quote.ts';
 import { ORDER_ADDITIONAL_FLAGS, ORDER_MESSAGES } from './order-schemas.ts';
 
-// Seed 000 §5 and §8. requestTypeTooLong is ours: the form caps the input at 30 characters, so the seed never
+// docs/product/tasks-and-pricing.md, docs/product/http-api.md. requestTypeTooLong is ours: the form caps the input at 30 characters, so the spec never
 // shows a message for it; the server still needs one.
 export const ORDER_FORM_MESSAGES = {
   requestTypeRequired: 'Please tell the Geek what you want done',
@@ -12,14 +12,14 @@ export const ORDER_FORM_MESSAGES = {
   couponEmpty: 'Please, enter a coupon code.',
 } as const;
 
-/** Seed 000 §5: the request type (task type) holds at most 30 characters. */
+/** docs/product/tasks-and-pricing.md: the request type (task type) holds at most 30 characters. */
 export const REQUEST_TYPE_MAX = 30;
 
-/** Seed 000 §9: the request type label of a new task. */
+/** docs/product/tasks-and-pricing.md: the request type label of a new task. */
 export const DEFAULT_REQUEST_TYPE_LABEL = 'Help me with my homework';
 
 /**
- * Seed 000 §5: only leading spaces are trimmed, and the limit applies to the trimmed text. overwrite() keeps
+ * docs/product/tasks-and-pricing.md: only leading spaces are trimmed, and the limit applies to the trimmed text. overwrite() keeps
  * this a plain string schema (like trim()), so JSON Schema and OpenAPI can still describe it.
  */
 export const requestTypeField = z
@@ -28,24 +28,24 @@ export const requestTypeField = z
   .min(1, ORDER_FORM_MESSAGES.requestTypeRequired)
   .max(REQUEST_TYPE_MAX, ORDER_FORM_MESSAGES.requestTypeTooLong);
 
-/** Seed 000 §5: the counter under the request type input, 'n/30'. Counts UTF-16 units, as the limit does. */
+/** docs/product/tasks-and-pricing.md: the counter under the request type input, 'n/30'. Counts UTF-16 units, as the limit does. */
 export function requestTypeCounter(value: string): string {
   return `${value.trimStart().length}/${REQUEST_TYPE_MAX}`;
 }
 
-/** Seed 000 §5: '1 page · 275 words', '2 pages · 550 words'. */
+/** docs/product/tasks-and-pricing.md: '1 page · 275 words', '2 pages · 550 words'. */
 export function pagesLabel(pages: number, wordsPerPage: number = WORDS_PER_PAGE): string {
   return `${formatSize(pages)} · ${pages * wordsPerPage} words`;
 }
 
-/** Seed 000 §5: the page select offers 1 to 50. */
+/** docs/product/tasks-and-pricing.md: the page select offers 1 to 50. */
 export const PAGE_OPTIONS: readonly number[] = Array.from(
   { length: MAX_PAGES - MIN_PAGES + 1 },
   (_, i) => MIN_PAGES + i,
 );
 
 /**
- * Seed 000 §5: a rename is trimmed, and an empty or unchanged entry discards the edit (null: send nothing).
+ * docs/product/tasks-and-pricing.md: a rename is trimmed, and an empty or unchanged entry discards the edit (null: send nothing).
  * The current title is compared trimmed too, so confirming an untouched edit never sends a request.
  */
 export function renameTitle(current: string, entry: string): string | null {
@@ -53,13 +53,13 @@ export function renameTitle(current: string, entry: string): string | null {
   return title === '' || title === current.trim() ? null : title;
 }
 
-/** The body of a rename (PATCH /orders/{id}, seed 000 §7); the 200 cap matches createOrderSchema. */
+/** The body of a rename (PATCH /orders/{id}, docs/product/http-api.md); the 200 cap matches createOrderSchema. */
 export const renameSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.titleRequired).max(200),
 });
 
 /**
- * Seed 000 §5: on rename the subject must be one of the listed courses, ignoring case, with the rename wording
+ * docs/product/tasks-and-pricing.md: on rename the subject must be one of the listed courses, ignoring case, with the rename wording
  * when it is not; it is stored under its canonical name.
  */
 export const renameSubjectSchema = z.object({
@@ -72,7 +72,7 @@ export const renameSubjectSchema = z.object({
     .transform((s) => findCourse(s) ?? s),
 });
 
-/** Seed 000 §7 "subject change for a group of orders": the group's course and the new one. */
+/** docs/product/http-api.md "subject change for a group of orders": the group's course and the new one. */
 export const groupSubjectChangeSchema = renameSubjectSchema.extend({
   from: z.string().trim().min(1).max(200),
 });
@@ -87,12 +87,12 @@ export const groupSubjectPreviewSchema = z.object({
 });
 export type GroupSubjectPreview = z.infer<typeof groupSubjectPreviewSchema>;
 
-/** Seed 000 §5: coupon codes lose their spaces (all whitespace) and are upper-cased on apply. */
+/** docs/product/tasks-and-pricing.md: coupon codes lose their spaces (all whitespace) and are upper-cased on apply. */
 export function normalizeCouponCode(s: string): string {
   return s.replace(/\s+/g, '').toUpperCase();
 }
 
-/** The code sent to POST /discount_check (seed 000 §7); empty gives the seed's 'empty' text (§8). */
+/** The code sent to POST /discount_check (docs/product/http-api.md); empty gives the spec's 'empty' text (docs/product/http-api.md). */
 export const couponCodeSchema = z
   .string()
   .overwrite(normalizeCouponCode)
@@ -105,14 +105,14 @@ export const PATCH_MESSAGES = {
   deadline: 'Please choose a deadline within a year',
 } as const;
 
-/** The latest deadline a task may have; a guard against typos, not a seed rule. */
+/** The latest deadline a task may have; a guard against typos, not a spec rule. */
 export const MAX_DEADLINE_DAYS = 365;
 
 export const isDeadlineTooFar = (now: Date, deadline: Date) =>
   deadline.getTime() > now.getTime() + MAX_DEADLINE_DAYS * 24 * 3_600_000;
 
 /**
- * PATCH /orders/{id} (seed 000 §7, API.md). Prices the client sends are accepted and ignored: the server
+ * PATCH /orders/{id} (docs/product/http-api.md). Prices the client sends are accepted and ignored: the server
  * computes quote_price, price and partial_price itself.
  */
 export const orderPatchSchema = z.object({
@@ -127,7 +127,7 @@ export const orderPatchSchema = z.object({
   deadline: z.iso.datetime({ offset: true }).optional(),
   request_type: requestTypeField.optional(),
   additional: z.array(z.enum(ORDER_ADDITIONAL_FLAGS)).max(ORDER_ADDITIONAL_FLAGS.length).optional(),
-  // null or '' removes the code; a code is normalised as the coupon field does (seed 000 §5).
+  // null or '' removes the code; a code is normalised as the coupon field does (docs/product/tasks-and-pricing.md).
   discount: z.string().max(50).transform(normalizeCouponCode).nullable().optional(),
   calc_quote: z.boolean().optional(),
   quote_price: z.unknown().optional().describe('ignored: the server computes it'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SystemClientStatus } from './order-status.ts';
 
-// Seed 000 §2 /orders: "Filters: payment type (All, Full paid, 30% paid, Unpaid), status, 'Reset filters'".
+// docs/product/tasks-and-pricing.md /orders: "Filters: payment type (All, Full paid, 30% paid, Unpaid), status, 'Reset filters'".
 // The server filters (GET /orders query parameters), so a filter reaches past the first page.
 
 export const PAYMENT_FILTERS = ['all', 'full', 'partial', 'unpaid'] as const;
@@ -14,7 +14,7 @@ export const PAYMENT_FILTER_LABELS: Readonly<Record<PaymentFilter, string>> = {
 };
 
 /**
- * The seed names a status filter without its values; ours group the backend statuses the way the list labels
+ * The spec names a status filter without its values; ours group the backend statuses the way the list labels
  * them (decision 018). A declined refund or revision counts where the task stands by system_client_status.
  */
 export const STATUS_FILTERS = [

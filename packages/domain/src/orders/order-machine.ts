@@ -1,4 +1,4 @@
-// The order's state machine (DESIGN.md "Orders", STYLE.md habit 8): every change to a task is one of these
+// The order's state machine (docs/product/statuses-and-state-machine.md, docs/decisions/008-order-state-machine.md): every change to a task is one of these
 // transitions. Each names who may trigger it, its guard and its effects; the API applies them inside one
 // database transaction and nothing else writes an order's state.
 import {
@@ -42,12 +42,12 @@ export type OrderState = OrderStatusInput & {
   services: readonly AddedService[];
   additional: readonly string[];
   tipsPaidCents: number;
-  /** Seed 000 §5: pages set and the deadline before their minimum (recomputed by the server at `now`). */
+  /** docs/product/tasks-and-pricing.md: pages set and the deadline before their minimum (recomputed by the server at `now`). */
   badDeadline: boolean;
   /** Final drafts the client will see (countDeliverableFinalDrafts); `deliver` needs one. */
   finalDraftCount: number;
   revisionDeadline: Date | null;
-  /** Where the client asked a refund to go (seed 000 §2: the balance by default). */
+  /** Where the client asked a refund to go (docs/product/payments-and-ledger.md: the balance by default). */
   refundTo: RefundDestination | null;
   /** When the work or its last revision was delivered: the refund window and auto-acceptance run from it. */
   deliveredAt: Date | null;
@@ -56,7 +56,7 @@ export type OrderState = OrderStatusInput & {
   geekEarnedAt: Date | null;
 };
 
-/** The fields a transition may change (names as in seed 000 §3). */
+/** The fields a transition may change (names as in docs/product/statuses-and-state-machine.md). */
 export type OrderPatch = Partial<{
   title: string;
   subject: string;
@@ -138,7 +138,7 @@ type Ctx = { now: Date };
 
 type Transition<I> = {
   actors: readonly Actor[];
-  /** The seed's words for when it applies; the guard is the rule. */
+  /** The spec's words for when it applies; the guard is the rule. */
   when: string;
   guard: (o: OrderState, input: I, ctx: Ctx) => TransitionRefusal | null;
   apply: (o: OrderState, input: I, ctx: Ctx) => { patch: OrderPatch; effects?: OrderEffect[] };
@@ -176,7 +176,7 @@ const heldPatch = (o: OrderState, now: Date): OrderPatch => ({
   check_requested_at: now,
 });
 
-/** Seed 000 §4 "Payment": what is due now; the deposit when paying 30% of an unpaid task. */
+/** docs/product/statuses-and-state-machine.md "Payment": what is due now; the deposit when paying 30% of an unpaid task. */
 export function amountDueCents(o: OrderState, partial: boolean): number | null {
   if (o.priceCents === null) return null;
   if (partial && o.paidCents === 0) return splitDeposit(o.priceCents).depositCents;
@@ -184,11 +184,11 @@ export function amountDueCents(o: OrderState, partial: boolean): number | null {
 }
 
 export type EditInput = {
-  /** Changes to the work or its price; refused once the task is locked (seed 000 §4). */
+  /** Changes to the work or its price; refused once the task is locked (docs/product/statuses-and-state-machine.md). */
   locked: Partial<
     Pick<OrderPatch, 'title' | 'details' | 'size' | 'deadline' | 'request_type' | 'discount' | 'additional'>
   >;
-  /** Seed 000 §4: the list marks an unrated task's review as shown, whatever its state. */
+  /** docs/product/statuses-and-state-machine.md: the list marks an unrated task's review as shown, whatever its state. */
   markReviewShown?: boolean;
 };
 
@@ -201,7 +201,7 @@ export type RefundInput = { comment: string; destination: RefundDestination };
 export type DeliverInput = { check?: boolean };
 export type ServiceInput = { service: AddOnService; writerId?: string | null; addOns: AddOnContext };
 
-/** The largest tip one payment takes; a guard against typos, not a seed rule. */
+/** The largest tip one payment takes; a guard against typos, not a spec rule. */
 export const MAX_TIP_CENTS = 100_000;
 
 type NoInput = Record<string, never>;
@@ -257,7 +257,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   rename: {
     actors: ['client'],
-    when: 'seed 000 §5: disabled for unchangeable tasks',
+    when: 'docs/product/tasks-and-pricing.md: disabled for unchangeable tasks',
     guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
     apply: (_o, input) => ({ patch: { title: input.title } }),
   },
@@ -309,7 +309,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   add_service: {
     actors: ['client'],
-    when: 'seed 000 §5 add-on rules; the price grows by the add-on',
+    when: 'docs/product/tasks-and-pricing.md add-on rules; the price grows by the add-on',
     guard: (o, input) =>
       alive(o) ?? addOnAddError(input.service, o.services, input.addOns, input.writerId ?? null),
     apply: (o, input) => ({
@@ -342,10 +342,10 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   rate: {
     actors: ['client'],
-    when: 'seed 000 §4 "Rating possible"',
+    when: 'docs/product/statuses-and-state-machine.md "Rating possible"',
     guard: (o) => alive(o) ?? allowed(canRate(o)),
     apply: (o, input, { now }) => {
-      // A positive mark is the client accepting the work (seed 000 §3 tag client_accept); a fully paid,
+      // A positive mark is the client accepting the work (docs/product/statuses-and-state-machine.md tag client_accept); a fully paid,
       // delivered task then records the Geek's earning (decision 036).
       const earns = input.mark >= 4 && canRecordEarning(o);
       return {
@@ -363,7 +363,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   tip: {
     actors: ['client', 'gateway'],
-    when: 'seed 000 §4: paid, no tip yet, not rated or rated 4 or more',
+    when: 'docs/product/statuses-and-state-machine.md: paid, no tip yet, not rated or rated 4 or more',
     guard: (o, input) =>
       alive(o) ??
       allowed(canTip(o, o.tipsPaidCents)) ??
@@ -394,7 +394,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   request_refund: {
     actors: ['client'],
-    when: 'seed 000 §4 "Refund can be requested"',
+    when: 'docs/product/statuses-and-state-machine.md "Refund can be requested"',
     guard: (o, _input, { now }) =>
       alive(o) ??
       allowed(canRequestRefund(o)) ??
@@ -491,7 +491,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   decline_revision: {
     actors: ['operator'],
-    when: 'a requested revision; the task falls back to delivered (seed 000 §4)',
+    when: 'a requested revision; the task falls back to delivered (docs/product/statuses-and-state-machine.md)',
     guard: (o) =>
       alive(o) ??
       allowed(o.system_client_status === 'Revision Requested' && o.client_status === 'Revision requested'),
@@ -532,7 +532,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   decline_refund: {
     actors: ['operator'],
-    when: 'a requested refund; the shown status falls back to client_status (seed 000 §4)',
+    when: 'a requested refund; the shown status falls back to client_status (docs/product/statuses-and-state-machine.md)',
     guard: (o) => alive(o) ?? allowed(o.system_client_status === 'Refund Requested'),
     apply: () => ({
       patch: { system_client_status: 'Refund Declined' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The order as GET/PATCH/POST /orders/{id} answer it (API.md "Orders"): the seed's fields plus the values the
+// The order as GET/PATCH/POST /orders/{id} answer it (docs/product/http-api.md "Orders"): the spec's fields plus the values the
 // server derives (prices, payment state, what the client may do), so the web app shows and never computes.
 const dollars = z.number().describe('US dollars, 2 decimals');
 const isoTime = z.string().describe('ISO 8601, UTC');
@@ -66,7 +66,9 @@ export const orderResponseSchema = z.object({
   refunded: z.boolean(),
   mark: z.number().int(),
   feedback: z.string().nullable().describe("the student's words with their mark"),
-  feedback_tags: z.array(z.string()).describe("the reasons of a mark below 4 (seed 000 §5's tags)"),
+  feedback_tags: z
+    .array(z.string())
+    .describe("the reasons of a mark below 4 (docs/product/statuses-and-state-machine.md's tags)"),
   tips_paid: dollars,
   system_client_status: z.string(),
   client_status: z.string().nullable(),

@@ -26,7 +26,7 @@ export const ORDER_TAGS = [
 ] as const;
 export type OrderTag = (typeof ORDER_TAGS)[number];
 
-// Seed 000 §5 (client area) and seed 001 §8 (landing task form) word the same rules differently.
+// docs/product/tasks-and-pricing.md (client area) and docs/product/public-site.md (landing task form) word the same rules differently.
 export const ORDER_MESSAGES = {
   titleRequired: 'Please, name your task',
   subjectRequired: 'Tell us what course you are taking',
@@ -35,7 +35,7 @@ export const ORDER_MESSAGES = {
   landingSubjectRequired: 'Tell us what course you need help with',
 } as const;
 
-// Seed 000 §5 and seed 001 §5: the subject, trimmed, must be exactly one of the listed courses, ignoring case;
+// docs/product/tasks-and-pricing.md, docs/product/account.md: the subject, trimmed, must be exactly one of the listed courses, ignoring case;
 // it is stored under its canonical name.
 function subjectField(requiredMessage: string) {
   return (
@@ -49,20 +49,20 @@ function subjectField(requiredMessage: string) {
   );
 }
 
-/** POST /orders (seed 000 §7): title, subject, optional deadline, additional flags and request type. */
+/** POST /orders (docs/product/http-api.md): title, subject, optional deadline, additional flags and request type. */
 export const createOrderSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.titleRequired).max(200),
   subject: subjectField(ORDER_MESSAGES.subjectRequired),
   deadline: z.iso.datetime({ offset: true }).optional(),
   additional: z.array(z.enum(ORDER_ADDITIONAL_FLAGS)).max(ORDER_ADDITIONAL_FLAGS.length).optional(),
   type: z.string().trim().max(30).optional(),
-  // Seed 001 §3 "toid": the id the landing form made for a task started while logged out; the same toid
+  // docs/product/public-site.md "toid": the id the landing form made for a task started while logged out; the same toid
   // creates the task once (decision 011).
   toid: z.string().trim().min(1).max(100).optional(),
 });
 
 /**
- * Seed 000 §7 `POST /orders`: a new task is sent with type 'Essay writing' and the `partial_payment` add-on
+ * docs/product/tasks-and-pricing.md `POST /orders`: a new task is sent with type 'Essay writing' and the `partial_payment` add-on
  * ticked, so it has a price (the 30% deposit first) as soon as its pages are chosen (the deadline defaults to
  * 72 hours ahead). The browser sends these with every new task.
  */
@@ -71,14 +71,14 @@ export const NEW_TASK_DEFAULTS = {
   additional: ['partial_payment'],
 } as const satisfies Pick<z.input<typeof createOrderSchema>, 'type' | 'additional'>;
 
-/** Seed 001 §3 and §5: the landing task form (task name and course), with the landing wording of §8. */
+/** docs/product/public-site.md: the landing task form (task name and course), with the landing wording of docs/product/public-site.md. */
 export const landingTaskSchema = z.object({
   title: z.string().trim().min(1, ORDER_MESSAGES.landingTitleRequired).max(200),
   subject: subjectField(ORDER_MESSAGES.landingSubjectRequired),
 });
 
 /**
- * Seed 001 §2: a landing form without a title field names the task '{current month name} {subject} task'.
+ * docs/product/public-site.md: a landing form without a title field names the task '{current month name} {subject} task'.
  * The month is the one of `now` in the runtime's time zone (the visitor's, in the browser).
  */
 export function defaultTaskTitle(subject: string, now: Date): string {

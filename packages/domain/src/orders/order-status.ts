@@ -1,4 +1,4 @@
-// Seed 000 §4 "States and transitions".
+// docs/product/statuses-and-state-machine.md "States and transitions".
 export const SYSTEM_CLIENT_STATUSES = [
   'New project',
   'Unpaid',
@@ -68,16 +68,16 @@ export type DisplayStatus = {
   waitText: string | null;
   /** Progress bar width in percent, 0 to 100. */
   progress: number;
-  /** Seed 000 §4 "Shown labels in list"; null where the list shows none. */
+  /** docs/product/statuses-and-state-machine.md "Shown labels in list"; null where the list shows none. */
   listLabel: string | null;
   /** Rules 7 and 10 show "rated" and "not rated yet" variants. */
   rated: boolean;
 };
 
-const INSTRUCTION_CHECK_MS = 30 * 60_000; // seed 000 §9: instruction check window 30 minutes
-const SELECTING_GEEK_THRESHOLD_MS = 6 * 3_600_000; // seed 000 §9: selecting-Geek threshold 6 hours
+const INSTRUCTION_CHECK_MS = 30 * 60_000; // docs/product/statuses-and-state-machine.md: instruction check window 30 minutes
+const SELECTING_GEEK_THRESHOLD_MS = 6 * 3_600_000; // docs/product/statuses-and-state-machine.md: selecting-Geek threshold 6 hours
 
-// Seed 000 §4 rule 2 ends on "recap_sent or instruction-ok tag": every instr_* tag of seed 000 §3 records
+// docs/product/statuses-and-state-machine.md rule 2 ends on "recap_sent or instruction-ok tag": every instr_* tag of docs/product/statuses-and-state-machine.md records
 // that an operator has checked the instructions (ok, or fixed), so any of them ends the check.
 const INSTRUCTIONS_CHECKED_TAGS: readonly string[] = [
   'recap_sent',
@@ -88,11 +88,11 @@ const INSTRUCTIONS_CHECKED_TAGS: readonly string[] = [
   'instr_not_ok_crucial_fixed',
 ];
 
-// Seed 000 §4: "Revision Declined and Refund Declined fall back to client_status to choose the shown status."
+// docs/product/statuses-and-state-machine.md: "Revision Declined and Refund Declined fall back to client_status to choose the shown status."
 const isDeclined = (o: OrderStatusInput) =>
   o.system_client_status === 'Refund Declined' || o.system_client_status === 'Revision Declined';
 
-/** Seed 000 §4 "Deleted". */
+/** docs/product/statuses-and-state-machine.md "Deleted". */
 export function isDeleted(o: OrderStatusInput): boolean {
   return (
     o.profile_arch === 1 ||
@@ -102,14 +102,14 @@ export function isDeleted(o: OrderStatusInput): boolean {
   );
 }
 
-/** Seed 000 §4 "Payment": paid above 0; fully paid at or above the price, partially paid below it. */
+/** docs/product/statuses-and-state-machine.md "Payment": paid above 0; fully paid at or above the price, partially paid below it. */
 export function paymentState(o: OrderStatusInput): 'unpaid' | 'partially_paid' | 'fully_paid' {
   if (o.paidCents <= 0) return 'unpaid';
   if (o.priceCents !== null && o.paidCents >= o.priceCents) return 'fully_paid';
   return 'partially_paid';
 }
 
-/** Seed 000 §4: "Paid, or Refund Declined with client status Nerd found or no Geek assigned". */
+/** docs/product/statuses-and-state-machine.md: "Paid, or Refund Declined with client status Nerd found or no Geek assigned". */
 export function isLookingForGeek(o: OrderStatusInput): boolean {
   return (
     o.system_client_status === 'Paid' ||
@@ -117,7 +117,7 @@ export function isLookingForGeek(o: OrderStatusInput): boolean {
   );
 }
 
-/** Seed 000 §4: "Completed, or Sent without a forced review, or Sent with a refund declined". */
+/** docs/product/statuses-and-state-machine.md: "Completed, or Sent without a forced review, or Sent with a refund declined". */
 export function isCompleted(o: OrderStatusInput): boolean {
   return (
     o.system_client_status === 'Completed' ||
@@ -126,8 +126,8 @@ export function isCompleted(o: OrderStatusInput): boolean {
 }
 
 /**
- * Seed 000 §4: "Revision Completed, or Sent with revision accepted after force review, or Revision sent with
- * a refund declined". A declined revision falls back to client_status the same way (seed 000 §4).
+ * docs/product/statuses-and-state-machine.md: "Revision Completed, or Sent with revision accepted after force review, or Revision sent with
+ * a refund declined". A declined revision falls back to client_status the same way (docs/product/statuses-and-state-machine.md).
  */
 export function isRevisionCompleted(o: OrderStatusInput): boolean {
   const acceptedAfterForcedReview =
@@ -150,12 +150,12 @@ export function isRefundRequested(o: OrderStatusInput): boolean {
   return o.system_client_status === 'Refund Requested';
 }
 
-/** Seed 000 §4 "Payment": unchangeable when partially or fully paid, refunded or refund-requested. */
+/** docs/product/statuses-and-state-machine.md "Payment": unchangeable when partially or fully paid, refunded or refund-requested. */
 export function isChangeable(o: OrderStatusInput): boolean {
   return paymentState(o) === 'unpaid' && !isRefunded(o) && !isRefundRequested(o);
 }
 
-// The seed names "Geek is working" without defining it: a Geek works while the order is In Progress and not
+// The spec names "Geek is working" without defining it: a Geek works while the order is In Progress and not
 // yet delivered or on revision, or while a declined refund or revision falls back to a working client_status.
 const WORKING_CLIENT_STATUSES: readonly (ClientStatus | null)[] = [
   null,
@@ -179,7 +179,7 @@ function isRevisionRequested(o: OrderStatusInput): boolean {
   return o.system_client_status === 'Revision Requested' || o.client_status === 'Revision requested';
 }
 
-/** Seed 000 §4 "Under review": sent to client, revision sent, revision requested, or in progress. */
+/** docs/product/statuses-and-state-machine.md "Under review": sent to client, revision sent, revision requested, or in progress. */
 export function isUnderReview(o: OrderStatusInput): boolean {
   return (
     o.client_status === 'Sent' ||
@@ -192,7 +192,7 @@ export function isUnderReview(o: OrderStatusInput): boolean {
 export const isRated = (o: OrderStatusInput) => o.mark > 0;
 
 /**
- * Seed 000 §4 "Rating possible": not yet rated and (completed and paid, or refund requested or refunded, or
+ * docs/product/statuses-and-state-machine.md "Rating possible": not yet rated and (completed and paid, or refund requested or refunded, or
  * revision completed).
  */
 export function canRate(o: OrderStatusInput): boolean {
@@ -206,7 +206,7 @@ export function canRate(o: OrderStatusInput): boolean {
 }
 
 /**
- * Seed 000 §4 "Refund can be requested": paid with no Geek, or fully paid with the Geek not working, and no
+ * docs/product/statuses-and-state-machine.md "Refund can be requested": paid with no Geek, or fully paid with the Geek not working, and no
  * refund or revision pending.
  */
 export function canRequestRefund(o: OrderStatusInput): boolean {
@@ -216,7 +216,7 @@ export function canRequestRefund(o: OrderStatusInput): boolean {
   return (paid !== 'unpaid' && o.writerId === null) || (paid === 'fully_paid' && !isWorking(o));
 }
 
-/** Seed 000 §4 "Progress bar width": working or in revision, 40 plus 60 times the elapsed share, capped at 100. */
+/** docs/product/statuses-and-state-machine.md "Progress bar width": working or in revision, 40 plus 60 times the elapsed share, capped at 100. */
 function windowProgress(o: OrderStatusInput, now: Date): number {
   const start = o.work_started_at?.getTime();
   const end = o.work_window_end?.getTime();
@@ -227,7 +227,7 @@ function windowProgress(o: OrderStatusInput, now: Date): number {
 
 const LOOKING_FOR_GEEK = 'Looking for a Geek';
 
-/** The task status the client sees: seed 000 §4's eleven rules, first match wins. */
+/** The task status the client sees: docs/product/statuses-and-state-machine.md's eleven rules, first match wins. */
 export function displayStatus(o: OrderStatusInput, now: Date): DisplayStatus {
   const rated = isRated(o);
   const status = (
@@ -238,7 +238,7 @@ export function displayStatus(o: OrderStatusInput, now: Date): DisplayStatus {
     listLabel: string | null = null,
   ): DisplayStatus => ({ key, label, waitText, progress, listLabel, rated });
 
-  // 1. Progress: the seed gives deleted 100 and nothing for a task that is only new; that one starts empty.
+  // 1. Progress: the spec gives deleted 100 and nothing for a task that is only new; that one starts empty.
   if (isDeleted(o)) return status('new', 'New Task', 100);
   if (!o.hasId || o.priceCents === null) return status('new', 'New Task', 0);
 
@@ -300,7 +300,7 @@ function isRevisionPending(o: OrderStatusInput): boolean {
 }
 
 /**
- * The seed shows the 'Request revision' prompt "when a revision can be requested" without the rule; ours: a
+ * The spec shows the 'Request revision' prompt "when a revision can be requested" without the rule; ours: a
  * paid task that was delivered (completed, or its last revision completed), with no refund and no revision
  * pending.
  */
@@ -311,8 +311,8 @@ export function canRequestRevision(o: OrderStatusInput): boolean {
 }
 
 /**
- * Seed 000 §4: the tip button shows when paid, tips not yet paid, and (not rated, or mark at least 4). The
- * seed's "no pending selection" is the rating screen's own state, so the browser adds it. A tip goes to the
+ * docs/product/statuses-and-state-machine.md: the tip button shows when paid, tips not yet paid, and (not rated, or mark at least 4). The
+ * spec's "no pending selection" is the rating screen's own state, so the browser adds it. A tip goes to the
  * task's Geek, so there must be one.
  */
 export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
@@ -321,7 +321,7 @@ export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
 }
 
 /**
- * Changing a task's course (seed 000 §5 rename rule, §7 "subject change for a group of orders"; decision 038):
+ * Changing a task's course (docs/product/tasks-and-pricing.md rename rule, docs/product/http-api.md "subject change for a group of orders"; decision 038):
  * until the work is delivered, never on a deleted, refunded or refund-requested task. The course never
  * changes the price (pricing does not read it; a paid task's price is frozen anyway).
  */

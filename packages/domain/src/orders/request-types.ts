@@ -1,5 +1,5 @@
-// Seed 000 §5: the task type input suggests types, matched case-insensitively. The seed does not list them;
-// these are the kinds of help the product offers (seed 000 §1) and the usual assignment kinds.
+// docs/product/tasks-and-pricing.md: the task type input suggests types, matched case-insensitively. The spec does not list them;
+// these are the kinds of help the product offers (docs/product/tasks-and-pricing.md) and the usual assignment kinds.
 export const REQUEST_TYPES = [
   'Essay writing',
   'Research paper',
@@ -28,5 +28,5 @@ export function searchRequestTypes(query: string, types: readonly string[] = REQ
   return types.filter((t) => t.toLowerCase().includes(q));
 }
 
-/** Seed 000 §5: matches are highlighted from 7 typed characters. */
+/** docs/product/tasks-and-pricing.md: matches are highlighted from 7 typed characters. */
 export const REQUEST_TYPE_HIGHLIGHT_MIN_CHARS = 7;

@@ -4,7 +4,7 @@ export type RevisionPrompt =
   | { kind: 'ask'; text: 'Is everything ok?'; action: 'Request revision' }
   | { kind: 'requested'; text: 'You requested revision'; action: 'Show my request' };
 
-// Seed 000 §2 "Revision prompts": "requested or in progress".
+// docs/product/statuses-and-state-machine.md "Revision prompts": "requested or in progress".
 function isRevisionPending(o: OrderStatusInput): boolean {
   return (
     o.system_client_status === 'Revision Requested' ||
@@ -14,7 +14,7 @@ function isRevisionPending(o: OrderStatusInput): boolean {
 }
 
 /**
- * Seed 000 §2 "Revision prompts". Whether a revision can be requested is decided elsewhere and passed in. A
+ * docs/product/statuses-and-state-machine.md "Revision prompts". Whether a revision can be requested is decided elsewhere and passed in. A
  * pending revision wins over the ask: a client with a request in flight sees that request.
  */
 export function revisionPrompt(

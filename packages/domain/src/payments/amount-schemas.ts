@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-// Seed 001 §8 has a single balance message; the seed gives no more specific text for any top-up failure.
+// docs/product/payments-and-ledger.md has a single balance message; the spec gives no more specific text for any top-up failure.
 export const AMOUNT_MESSAGES = {
   topUpTooSmall: 'Please enter amount more than $00.00',
 } as const;
 
 /**
- * Seed 000 §5 "Amount: must contain digits and be above 0". Only plain decimal text counts ('12', '12.5',
+ * docs/product/payments-and-ledger.md "Amount: must contain digits and be above 0". Only plain decimal text counts ('12', '12.5',
  * '.5', '5.'), so '1e3', '0x10' or '5abc' do not slip through Number().
  */
 export function isAmountText(s: string): boolean {
@@ -14,9 +14,9 @@ export function isAmountText(s: string): boolean {
   return /^\d*\.?\d*$/.test(t) && /\d/.test(t) && Number(t) > 0;
 }
 
-/** Seed 001 §5 and §9: 9999999.99 dollars. */
+/** docs/product/payments-and-ledger.md: 9999999.99 dollars. */
 export const TOP_UP_MAX_CENTS = 999_999_999;
-/** Seed 001 §9: the field holds at most 10 characters. */
+/** docs/product/payments-and-ledger.md: the field holds at most 10 characters. */
 export const TOP_UP_MAX_CHARS = 10;
 
 export type TopUpAmountResult = { ok: true; cents: number } | { ok: false; message: string };
@@ -24,7 +24,7 @@ export type TopUpAmountResult = { ok: true; cents: number } | { ok: false; messa
 const fail: TopUpAmountResult = { ok: false, message: AMOUNT_MESSAGES.topUpTooSmall };
 
 /**
- * Seed 001 §5: '.' as separator, at most 2 decimals, no sign, at most 10 characters (after trimming outer
+ * docs/product/payments-and-ledger.md: '.' as separator, at most 2 decimals, no sign, at most 10 characters (after trimming outer
  * spaces), at most 9999999.99 and more than zero. A missing whole part ('.5') or an empty fraction ('5.') is
  * accepted. Cents come from the digit strings, never from a float.
  */
@@ -42,7 +42,7 @@ export function parseTopUpAmount(text: string): TopUpAmountResult {
 }
 
 /**
- * Seed 001 §5 as typed: the top-up field takes only digits and one '.', at most 2 decimals and 10 characters,
+ * docs/product/payments-and-ledger.md as typed: the top-up field takes only digits and one '.', at most 2 decimals and 10 characters,
  * never a sign, and nothing above 9999999.99. Answers what the field holds after the edit: the edited text when
  * it keeps to the rules, else the text before it (the keystroke or paste is refused).
  */

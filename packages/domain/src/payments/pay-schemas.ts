@@ -9,7 +9,7 @@ export type PaymentContext = (typeof PAYMENT_CONTEXTS)[number];
 const MAX_CENTS = 999_999_999;
 
 /**
- * Seed 000 §7: account_balance_use is integer cents; the pay-from-balance screen sends the amount as a string
+ * docs/product/http-api.md: account_balance_use is integer cents; the pay-from-balance screen sends the amount as a string
  * with 2 decimals (dollars). Both arrive here as integer cents.
  */
 export const balanceUseField = z.union([
@@ -25,7 +25,7 @@ export const balanceUseField = z.union([
     .pipe(z.int().max(MAX_CENTS)),
 ]);
 
-/** POST /orders/{id}/pay (API.md). */
+/** POST /orders/{id}/pay (docs/product/http-api.md). */
 export const payOrderSchema = z.object({
   account_balance_use: balanceUseField.default(0),
   partial: z.boolean().optional(),
@@ -47,10 +47,10 @@ export const tipOrderSchema = z.object({
   account_balance_use: balanceUseField.default(0),
 });
 
-/** POST /balance/top-up (seed 001 §2 "Balance"). */
+/** POST /balance/top-up (docs/product/payments-and-ledger.md "Balance"). */
 export const topUpSchema = z.object({ amount: topUpAmountSchema });
 
-/** A form the browser posts to the payment gateway (API.md). */
+/** A form the browser posts to the payment gateway (docs/product/http-api.md). */
 export const gatewayFormSchema = z.object({
   url: z.string(),
   method: z.literal('POST'),

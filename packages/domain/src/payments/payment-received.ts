@@ -1,5 +1,5 @@
 /**
- * Seed 000 §2 "Payment success popup" on a task: what paying for a task means. The popup shows it, and so does the
+ * docs/product/payments-and-ledger.md "Payment success popup" on a task: what paying for a task means. The popup shows it, and so does the
  * receipt of a task's first payment (decision 024), in the same words.
  */
 export const TASK_PAYMENT_RECEIVED = {

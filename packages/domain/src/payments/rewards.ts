@@ -11,7 +11,7 @@ export function cashbackCents(priceCents: number, percent: number): number {
 }
 
 /**
- * Seed 001 §9: balance money is not refundable to a card. On a refund, what the client already received as
+ * docs/product/payments-and-ledger.md: balance money is not refundable to a card. On a refund, what the client already received as
  * cashback for the task is kept back, so a refunded client ends up with exactly what they paid.
  */
 export function refundSplit(paidCents: number, cashbackGivenCents: number) {

@@ -1,4 +1,4 @@
-// Seed 000 §3 "Add-on services" and §5; prices where the seed hides them are decision 007's, kept here only.
+// docs/product/tasks-and-pricing.md "Add-on services" and docs/product/tasks-and-pricing.md; prices where the spec hides them are decision 007's, kept here only.
 import { applyPercentOff } from './quote.ts';
 
 export const ADD_ON_SERVICES = [
@@ -26,7 +26,7 @@ export const INCLUDED_IN_PLAN = 'Included in your plan';
 /** A fixed price in cents, or a share of the task's work price (after its discount) in percent. */
 export type AddOnPrice = { kind: 'fixed'; cents: number } | { kind: 'percent'; percent: number };
 
-// Seed 000 §9: "VIP support and Preferred Geek have fixed prices, values not shown" next to the unexplained
+// docs/product/tasks-and-pricing.md: "VIP support and Preferred Geek have fixed prices, values not shown" next to the unexplained
 // constants 9.99 and 4.99, so those two take them. The others scale with the work, as speed and seniority do.
 export const ADD_ON_PRICES: Record<AddOnService, AddOnPrice> = {
   adv_vip_support: { kind: 'fixed', cents: 999 },
@@ -37,7 +37,7 @@ export const ADD_ON_PRICES: Record<AddOnService, AddOnPrice> = {
   top_writer: { kind: 'percent', percent: 25 },
 };
 
-/** Seed 000 §3 "Value kinds acting as add-ons": a coupon may grant one of these add-ons for free. */
+/** docs/product/tasks-and-pricing.md "Value kinds acting as add-ons": a coupon may grant one of these add-ons for free. */
 export const COUPON_ADD_ON_KINDS = {
   plagreport: 'adv_plagreport',
   vip_support: 'adv_vip_support',
@@ -47,7 +47,7 @@ export const COUPON_ADD_ON_KINDS = {
 } as const satisfies Record<string, AddOnService>;
 export type CouponAddOnKind = keyof typeof COUPON_ADD_ON_KINDS;
 
-/** Seed 000 §5: the Draft add-on is disabled when 6 hours or less remain. */
+/** docs/product/tasks-and-pricing.md: the Draft add-on is disabled when 6 hours or less remain. */
 export const DRAFT_MIN_HOURS_LEFT = 6;
 
 /** The price of one add-on for a task whose work costs `workCents` (after its discount). */
@@ -83,7 +83,7 @@ export function withPlanAddOns(
 }
 
 export type AddOnContext = {
-  /** The task is partially or fully paid, refunded or refund-requested (seed 000 §4 "unchangeable"). */
+  /** The task is partially or fully paid, refunded or refund-requested (docs/product/statuses-and-state-machine.md "unchangeable"). */
   locked: boolean;
   /** The add-on a valid coupon grants for free, if any. */
   freeAddOn: AddOnService | null;
@@ -110,7 +110,7 @@ export type AddOnState = {
   included: boolean;
 };
 
-/** Seed 000 §3 (added, active, disabled, hidden, price) with the disabled rules of §5. */
+/** docs/product/tasks-and-pricing.md (added, active, disabled, hidden, price) with the disabled rules of docs/product/tasks-and-pricing.md. */
 export function addOnStates(added: readonly AddedService[], ctx: AddOnContext): AddOnState[] {
   return ADD_ON_SERVICES.map((service) => {
     const entry = added.find((a) => a.tag === service);
@@ -168,7 +168,7 @@ export function addOnAddError(
   if (added.some((a) => a.tag === service) || ctx.freeAddOn === service) return 'add_on_already_added';
   if ((ctx.planAddOns ?? []).includes(service)) return 'add_on_already_added';
   if (isAddOnDisabled(service, ctx)) return 'add_on_disabled';
-  // Seed 000 §5: "Preferred Geek: an ID must be chosen from a list before submit".
+  // docs/product/tasks-and-pricing.md: "Preferred Geek: an ID must be chosen from a list before submit".
   if (service === 'client_recomended_writer' && (!writerId || !ctx.preferredGeekIds.includes(writerId)))
     return 'preferred_geek_required';
   return null;

@@ -1,4 +1,4 @@
-// Seed 000 §3 "Discount info entry" and §8 coupon errors; seed 001 §1 NEWUSER.
+// docs/product/tasks-and-pricing.md "Discount info entry" and docs/product/tasks-and-pricing.md coupon errors; docs/product/tasks-and-pricing.md NEWUSER.
 import { formatDollars } from '../money.ts';
 import type { AddOnService } from './add-ons.ts';
 
@@ -31,7 +31,7 @@ export type Coupon = {
   validFrom: Date | null;
   validUntil: Date | null;
   active: boolean;
-  /** An add-on the code grants for free (seed 000 §3 "value kinds acting as add-ons"). */
+  /** An add-on the code grants for free (docs/product/tasks-and-pricing.md "value kinds acting as add-ons"). */
   freeAddOn: AddOnService | null;
 };
 
@@ -78,7 +78,7 @@ export function checkCoupon(
   return { valid: true, coupon };
 }
 
-/** Seed 000 §8: the text for each discount_error_type; min_price names the minimum in dollars. */
+/** docs/product/tasks-and-pricing.md: the text for each discount_error_type; min_price names the minimum in dollars. */
 export function discountErrorText(type: DiscountErrorType, minPriceCents?: number | null): string {
   switch (type) {
     case 'expiration':

@@ -1,4 +1,4 @@
-// The whole price of a task, as the server stores it and the browser shows it (API.md "Orders"):
+// The whole price of a task, as the server stores it and the browser shows it (docs/product/http-api.md "Orders"):
 // quote_price = per-page price for the hours left × pages; client_base_price = quote − coupon discount;
 // price = client_base_price + add-ons; partial_price = the 30% deposit of price.
 
@@ -24,7 +24,7 @@ export type OrderPrice = {
   hoursLeft: number;
   /** The earliest deadline for these pages; null until the pages are known. */
   minDeadline: Date | null;
-  /** Seed 000 §5: pages set and the deadline earlier than their minimum. */
+  /** docs/product/tasks-and-pricing.md: pages set and the deadline earlier than their minimum. */
   badDeadline: boolean;
   quoteCents: number | null;
   discountCents: number;
@@ -41,7 +41,7 @@ export type OrderPrice = {
 export function orderPrice(input: OrderPriceInput): OrderPrice {
   const opts = { premiumPlus: input.premiumPlus };
   const left = hoursLeft(input.now, input.deadline);
-  // As the request type field does (seed 000 §5): only leading spaces are trimmed.
+  // As the request type field does (docs/product/tasks-and-pricing.md): only leading spaces are trimmed.
   const type = input.requestType?.trimStart() ?? '';
   const validType = type.length > 0 && type.length <= REQUEST_TYPE_MAX;
   const pages = input.pages;

@@ -1,10 +1,10 @@
-// Seed 000 §9 "Business constants and limits" — pricing and deadline rules, in integer cents.
+// docs/product/tasks-and-pricing.md "Business constants and limits" — pricing and deadline rules, in integer cents.
 
 const HOUR_MS = 3_600_000;
 
 export const MIN_PAGES = 1;
 export const MAX_PAGES = 50;
-/** Seed 000 §5 hides the value; 275 is the industry's usual count for a double-spaced page. */
+/** docs/product/tasks-and-pricing.md hides the value; 275 is the industry's usual count for a double-spaced page. */
 export const WORDS_PER_PAGE = 275;
 
 /** Per-page price by hours left: bands start at 0, 12, 24, 48, 96 and 168 hours. */
@@ -17,9 +17,9 @@ export const PRICE_BANDS: readonly { fromHours: number; perPageCents: number }[]
   { fromHours: 0, perPageCents: 4625 },
 ];
 
-/** Minimum hours to the deadline for 1 to 19 pages (seed 000 §9). */
+/** Minimum hours to the deadline for 1 to 19 pages (docs/product/tasks-and-pricing.md). */
 const MIN_HOURS_1_TO_19 = [3, 4, 5, 6, 7, 8, 9, 12, 15, 19, 21, 24, 26, 29, 33, 37, 40, 44, 48] as const;
-/** The seed stops at 19 pages; from 20 on each page adds 4 hours (50 pages: 172 h, about a week). */
+/** The spec stops at 19 pages; from 20 on each page adds 4 hours (50 pages: 172 h, about a week). */
 const EXTRA_HOURS_PER_PAGE_FROM_20 = 4;
 
 /** Pages from a size string like '5 pages' or '1 page'; null when absent or outside 1 to 50. */

@@ -1,4 +1,4 @@
-/** Seed 000 §3 "Subscription": the tags a subscription can carry. */
+/** docs/product/account.md "Subscription": the tags a subscription can carry. */
 export const SUBSCRIPTION_TAGS = ['premium', 'premium plus'] as const;
 export type SubscriptionTag = (typeof SUBSCRIPTION_TAGS)[number];
 
@@ -11,16 +11,16 @@ export type SubscriptionInput = {
 
 export type SubscriptionLabel = 'Active' | 'Pending cancelation' | 'Payment failed';
 
-// Seed 000 §4 "Subscription display": only these statuses make a subscription the one shown.
+// docs/product/account.md "Subscription display": only these statuses make a subscription the one shown.
 const CURRENT_STATUSES: readonly string[] = ['active', 'past_due', 'incomplete'];
 
-/** Seed 000 §4: "Only the first subscription with status active, past_due or incomplete is used." */
+/** docs/product/account.md: "Only the first subscription with status active, past_due or incomplete is used." */
 export function currentSubscription<S extends SubscriptionInput>(subs: readonly S[]): S | undefined {
   return subs.find((s) => CURRENT_STATUSES.includes(s.status));
 }
 
 /**
- * Seed 000 §4 "Subscription display". 'Pending cancelation' keeps the seed's spelling. Takes undefined too,
+ * docs/product/account.md "Subscription display". 'Pending cancelation' keeps the spec's spelling. Takes undefined too,
  * so `subscriptionLabel(currentSubscription(subs))` reads in one go.
  */
 export function subscriptionLabel(sub: SubscriptionInput | undefined): SubscriptionLabel | null {
@@ -31,7 +31,7 @@ export function subscriptionLabel(sub: SubscriptionInput | undefined): Subscript
 }
 
 /**
- * Seed 000 §9: "Premium plus subscription lowers the minimum by 1 hour for pages under 8". Holds while the
+ * docs/product/account.md: "Premium plus subscription lowers the minimum by 1 hour for pages under 8". Holds while the
  * current subscription is active premium plus and its period has not ended (a null end never ends). A
  * subscription pending cancelation still counts: it stays active until its period ends.
  */

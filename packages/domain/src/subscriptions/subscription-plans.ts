@@ -8,7 +8,7 @@ import {
 } from './subscription-display.ts';
 
 /**
- * The plans (decisions 017, 037). Seed 000 names the tags and premium plus's shorter minimum deadline (§9) but no
+ * The plans (decisions 017, 037). The spec names the tags and premium plus's shorter minimum deadline (docs/product/account.md) but no
  * prices; these are ours. Each plan includes add-ons the server prices at $0 on every task while it is active;
  * benefits list only what the product really does.
  */

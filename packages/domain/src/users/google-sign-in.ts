@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { isLocalPath } from './redirect-path.ts';
 
 // Decision 040: Sign in with Google. The dialog's link to GET /auth/google/start carries what a password sign-up
-// sends and what the auth flow does next (seed 001 §4): the pending task, the stored link to return to, the
+// sends and what the auth flow does next (docs/product/account.md): the pending task, the stored link to return to, the
 // landing and referral code. Each is short enough that the sealed state cookie stays under 4 KB.
 const optional = (max: number) => z.string().trim().max(max).optional();
 
 export const googleStartSchema = z.object({
   mode: z.enum(['login', 'signup']).default('login'),
-  // Seed 001 §4: a task started while logged out (decision 011).
+  // docs/product/account.md: a task started while logged out (decision 011).
   toid: optional(100),
   title: optional(200),
   subject: optional(100),
@@ -33,7 +33,7 @@ export const googleStartLinkSchema = googleStartSchema.omit({ toid: true, title:
 
 /**
  * Why a Google sign-in came back without a session: the dialog it returns to (`?google_error=`) says so.
- * `blocked` says nothing (seed 001 §9: the UK block stops silently).
+ * `blocked` says nothing (docs/product/account.md: the UK block stops silently).
  */
 export const GOOGLE_SIGN_IN_ERRORS = {
   unverified:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Decision 058: a student downloads their data and deletes their account. The wording is ours (the seeds are
+// Decision 058: a student downloads their data and deletes their account. The wording is ours (the specs are
 // silent); the profile shows it and the API answers it.
 
 /** How many exports a student may download a day (each reads every file they have). */

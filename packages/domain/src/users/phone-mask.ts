@@ -8,7 +8,7 @@ import {
 const countryOf = (code: string) => PHONE_COUNTRIES.find((c) => c.countryCode === code);
 
 /**
- * Seed 001 §5: the phone field shows the typed digits in the selected country's mask ('9' is a digit), up to
+ * docs/product/account.md: the phone field shows the typed digits in the selected country's mask ('9' is a digit), up to
  * the mask's length; extra digits and every other character are dropped.
  */
 export function formatPhoneDigits(digits: string, countryCode: string): string {
@@ -51,7 +51,7 @@ export function typedNationalDigits(text: string, countryCode: string): string {
   return country ? digits.slice(0, maskDigitCount(country.phoneMask)) : digits;
 }
 
-/** Seed 001 §5 mask check: as many digits as the country's mask (9 or 10 for the UK, decision 044). */
+/** docs/product/account.md mask check: as many digits as the country's mask (9 or 10 for the UK, decision 044). */
 export function fillsMask(digits: string, countryCode: string): boolean {
   const country = countryOf(countryCode);
   if (!country) return false;
@@ -60,7 +60,7 @@ export function fillsMask(digits: string, countryCode: string): boolean {
   return n >= shortest && n <= longest;
 }
 
-/** Seed 001 §9: the IP country when it is one of the 15, else the United States. */
+/** docs/product/account.md: the IP country when it is one of the 15, else the United States. */
 export function defaultPhoneCountry(ipCountry: string | null | undefined): PhoneCountryCode {
   return countryOf(ipCountry ?? '')?.countryCode ?? 'US';
 }

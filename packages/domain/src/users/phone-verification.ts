@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Decision 018: the SMS code that confirms a referred client's phone (seed 000 §2 phone verification banner). */
+/** Decision 018: the SMS code that confirms a referred client's phone (docs/product/account.md phone verification banner). */
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 export const PHONE_CODE_TTL_MS = 10 * 60_000;

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-// Seed 001 §5 and §8. emailRequired and passwordRequired are ours: the seed only says both are required.
+// docs/product/account.md. emailRequired and passwordRequired are ours: the spec only says both are required.
 export const USER_MESSAGES = {
   emailFormat: 'Oops, check your email format',
   emailRequired: 'Please, enter your email',
   passwordRequired: 'Please, enter your password',
   passwordBlank: 'Your password must have at least one character that is not a space',
   passwordNonLatin: 'Non-Latin characters are not allowed',
-  // Ours (decision 028): the seeds give no length rule.
+  // Ours (decision 028): the specs give no length rule.
   passwordTooShort: 'Your password must have at least 8 characters',
   phoneFormat: 'Phone number format is incorrect',
-  // What the forms show for the server's answers (seed 001 §8).
+  // What the forms show for the server's answers (docs/product/account.md).
   userNotFound: 'User not found. Please Sign up',
   incorrectPassword: 'Incorrect password',
   userExists: 'User exists, please try to Log in',
@@ -27,7 +27,7 @@ export const normalizeEmail = (s: string) => s.trim().toLowerCase();
 const optionalText = z.string().max(2000).optional();
 
 /**
- * Seed 001 §5: e-mails are trimmed, lower-cased and format-checked. trim() and toLowerCase() rewrite the
+ * docs/product/account.md: e-mails are trimmed, lower-cased and format-checked. trim() and toLowerCase() rewrite the
  * value in place, so this stays a plain string schema (JSON Schema and OpenAPI can describe it).
  */
 export const emailField = z
@@ -45,7 +45,7 @@ const requiredEmail = z.string().trim().min(1, USER_MESSAGES.emailRequired).pipe
  */
 export const PASSWORD_MIN_LENGTH = 8;
 
-// Seed 001 §5 "Latin only": printable ASCII letters, digits, punctuation and spaces.
+// docs/product/account.md "Latin only": printable ASCII letters, digits, punctuation and spaces.
 const isLatin = (p: string) => /^[\x20-\x7E]*$/.test(p);
 
 /** A password a client chooses (sign-up, and any later password change): the one rule, for the form and the API. */
@@ -70,7 +70,7 @@ export const signUpSchema = z.object({
   timezone_str: z.string().max(100).optional(),
 });
 
-/** POST /factor_auth (seed 000 §7). For factor 'login' the value is the e-mail and the code the password. */
+/** POST /factor_auth (docs/product/http-api.md). For factor 'login' the value is the e-mail and the code the password. */
 export const logInSchema = z
   .object({
     type: z.literal('check_code'),
@@ -87,7 +87,7 @@ export const logInSchema = z
       ctx.addIssue({ code: 'custom', path: ['code'], message: USER_MESSAGES.passwordRequired });
     }
   })
-  // Seed 001 §5: the log-in e-mail is lower-cased; tokens and keys keep their case.
+  // docs/product/account.md: the log-in e-mail is lower-cased; tokens and keys keep their case.
   .transform((v) => (v.factor === 'login' ? { ...v, value: normalizeEmail(v.value) } : v));
 
 /**
@@ -112,9 +112,9 @@ export const restoreSchema = z.object({
   host: optionalText,
 });
 
-/** Seed 001 §3: the 15 phone countries. `9` marks a digit in a mask. */
+/** docs/product/account.md: the 15 phone countries. `9` marks a digit in a mask. */
 export const PHONE_COUNTRIES = [
-  // Seed 001 §9 says the masks hold 9 digits for US, Canada, UK and Australia and fewer elsewhere, but a real
+  // docs/product/account.md says the masks hold 9 digits for US, Canada, UK and Australia and fewer elsewhere, but a real
   // US or Canadian number has 10 national digits and a UK one 9 or 10: the masks follow the longest real
   // national significant number (US/CA 10, GB 10, AU 9, NZ 9, SG 8, KR 10, HK 8, AE 9, SA 9, QA 8, KW 8, BH 8,
   // YE 9, OM 8) so that real numbers fit; SHORTEST_NATIONAL_DIGITS lets in the shorter ones (decision 044).
@@ -137,7 +137,7 @@ export const PHONE_COUNTRIES = [
 
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export type PhoneCountryCode = PhoneCountry['countryCode'];
-/** Seed 001 §9: the phone country when the IP country is unknown or not in the list. */
+/** docs/product/account.md: the phone country when the IP country is unknown or not in the list. */
 export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'US';
 const COUNTRY_CODES = PHONE_COUNTRIES.map((c) => c.countryCode) as [PhoneCountryCode, ...PhoneCountryCode[]];
 
@@ -155,11 +155,11 @@ export function nationalDigitRange(country: PhoneCountry): readonly [number, num
   return [SHORTEST_NATIONAL_DIGITS[country.countryCode] ?? longest, longest];
 }
 
-/** The shared phone check (seed 001 §5): an optional plus, then 4 to 14 digits. */
+/** The shared phone check (docs/product/account.md): an optional plus, then 4 to 14 digits. */
 export const isPhoneFormatValid = (phone: string) => /^\+?\d{4,14}$/.test(phone);
 
 /**
- * Seed 001 §5: the phone's digits must number as many as the selected country's mask (or, for the UK, 9 or 10,
+ * docs/product/account.md: the phone's digits must number as many as the selected country's mask (or, for the UK, 9 or 10,
  * decision 044). The phone is stored as E.164 (+{code}{national digits}), so the country code is stripped
  * before counting.
  */
@@ -174,7 +174,7 @@ export function phoneMatchesCountry(phone: string, countryCode: string): boolean
   return national >= shortest && national <= longest;
 }
 
-/** PATCH /users/client/me (seed 000 §7): the profile settings a client may change. */
+/** PATCH /users/client/me (docs/product/http-api.md): the profile settings a client may change. */
 export const profilePatchSchema = z
   .object({
     phone: z.string().trim().refine(isPhoneFormatValid, USER_MESSAGES.phoneFormat).optional(),
@@ -183,7 +183,7 @@ export const profilePatchSchema = z
     /** Decision 051: the account's password, needed to send mail to an address other than the account e-mail. */
     password: z.string().max(200).optional(),
     onBoardingEventSentAt: z.iso.datetime({ offset: true }).optional(),
-    /** Seed 000 §3 userdef: banner state (decision 017). */
+    /** docs/product/account.md userdef: banner state (decision 017). */
     userdef: z
       .object({
         isReferBonusShown: z.boolean().optional(),

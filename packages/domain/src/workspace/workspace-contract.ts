@@ -11,7 +11,7 @@ import { orderFileSchema, presignedPostSchema, uploadedFileSchema } from '../fil
 import { GEEK_FILE_TYPES } from '../orders/geek-files.ts';
 import { emailField } from '../users/user-schemas.ts';
 
-// The Geek workspace (issue 31, API.md "Geek workspace", decisions 047 and 048): every request body and answer
+// The Geek workspace (issue 31, docs/product/http-api.md "Geek workspace", decisions 047 and 048): every request body and answer
 // of /workspace/*, the back office's applications, payouts and quality check, written once for the API and the
 // web app. Money in answers is US dollars (2 decimals); the server keeps integer cents.
 
@@ -248,7 +248,7 @@ export type WorkspaceTaskDetail = z.output<typeof workspaceTaskDetailSchema>;
 export { opsUploadRequestSchema as workspaceUploadRequestSchema } from '../files/file-schemas.ts';
 export const workspaceUploadResponseSchema = presignedPostSchema;
 
-/** POST /workspace/tasks/{id}/files: the seeds' Geek file types, with the plagiarism check the Geek ran. */
+/** POST /workspace/tasks/{id}/files: the specs' Geek file types, with the plagiarism check the Geek ran. */
 export const workspaceAttachFilesSchema = z.object({
   files: z
     .array(

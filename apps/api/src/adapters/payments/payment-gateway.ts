@@ -1,18 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ReturnUrls } from '../../db/schema.ts';
 
-/** What the API asks a gateway to collect (seed 001 §3 "Payment-gateway form fields"). */
+/** What the API asks a gateway to collect (docs/product/payments-and-ledger.md "Payment-gateway form fields"). */
 export type CheckoutRequest = {
   paymentId: string;
   amountCents: number;
   currency: string;
   company: string;
-  /** e.g. 'Topup balance (topup_{userId})' (seed 001 §7). */
+  /** e.g. 'Topup balance (topup_{userId})' (docs/product/payments-and-ledger.md). */
   details: string;
   clientId: string;
   /** Absolute return addresses. */
   returnUrls: ReturnUrls;
-  /** Seed 001 §3: 'true' only for add-on payments. */
+  /** docs/product/payments-and-ledger.md: 'true' only for add-on payments. */
   useBalance: boolean;
   expiresAt: Date;
   /**
@@ -22,7 +22,7 @@ export type CheckoutRequest = {
   plan?: { subscriptionId: string; tag: string; name: string; priceCents: number; interval: 'month' };
 };
 
-/** A form the browser posts to reach the gateway's card page (API.md `POST /orders/{id}/pay`). */
+/** A form the browser posts to reach the gateway's card page (docs/product/http-api.md `POST /orders/{id}/pay`). */
 export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
 
 export type FailureReason = 'card_declined' | 'server_error';
@@ -76,7 +76,7 @@ export type SavedCardCharge = {
   details: string;
 };
 
-/** DESIGN.md "Payments": the sandbox built in, Stripe in production; chosen by GATEWAY. */
+/** docs/product/payments-and-ledger.md: the sandbox built in, Stripe in production; chosen by GATEWAY. */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
   /** Origins the browser's form may be sent to (the Content-Security-Policy's form-action). */

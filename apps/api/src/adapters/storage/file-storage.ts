@@ -14,7 +14,7 @@ export type StoredObject = {
 };
 
 /**
- * Private object storage (DESIGN.md "Files", decision 015). Uploads never pass through the API process: the
+ * Private object storage (docs/product/files.md, decision 015). Uploads never pass through the API process: the
  * API signs a POST policy and the browser posts straight to storage. Nothing is readable without a signature.
  */
 export interface FileStorage {

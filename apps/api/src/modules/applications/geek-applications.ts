@@ -18,7 +18,7 @@ type Status = ApplicationRow['status'];
 
 const LIST_LIMIT = 200;
 
-/** The back office's view of an application: never its password (API.md). */
+/** The back office's view of an application: never its password (docs/product/http-api.md). */
 const applicationView = (a: ApplicationRow) => ({
   _id: a.id,
   kind: a.kind,

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SessionTokens } from './session-token.ts';
 
 /**
- * Decision 051: the secret per-user key of `/factor_auth` with `factor: key` (API.md) is derived, never stored: the
+ * Decision 051: the secret per-user key of `/factor_auth` with `factor: key` (docs/product/http-api.md) is derived, never stored: the
  * user's id (32 hex digits, so the key names its account) and an HMAC of the id and the current token version
  * under a key of its own purpose. A database or backup reader finds nothing usable, and every change of the
  * token version (log-out everywhere, a restored or changed password: `resetAccountAccess`) changes the key, so a

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// OWASP's argon2id baseline (DESIGN.md "Stack"): m=19456 KiB, t=2, p=1.
+// OWASP's argon2id baseline (docs/decisions/001-stack.md): m=19456 KiB, t=2, p=1.
 // 2 is Algorithm.Argon2id (an ambient const enum, which verbatimModuleSyntax cannot import).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

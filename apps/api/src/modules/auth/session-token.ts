@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt, SignJWT } from 'jose';
 
 export const SESSION_COOKIE = 'auth_token';
-export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60; // seed 000 §9: the token cookie lasts 365 days
+export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60; // docs/product/account.md: the token cookie lasts 365 days
 
 export type SessionClaims = { userId: string; tokenVersion: number };
 

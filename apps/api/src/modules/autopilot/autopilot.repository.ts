@@ -90,7 +90,7 @@ export async function recordStep(tx: Db, orderId: string, step: string, at: Date
   return inserted.length === 1;
 }
 
-/** The Geeks a client blocked (seed 000 §3 writer_blocked): the autopilot never assigns them. */
+/** The Geeks a client blocked (docs/product/geeks.md writer_blocked): the autopilot never assigns them. */
 export async function blockedGeekIds(db: Db, userId: string): Promise<Set<string>> {
   const rows = await db
     .select({ id: clientGeeks.geekId })

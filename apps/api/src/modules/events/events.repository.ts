@@ -8,7 +8,7 @@ export const EVENTS_CHANNEL = 'geekly_events';
 export const REPLAY_LIMIT = 500;
 
 /**
- * The student's events (API.md), and one for staff only: `records`, a task's internal records changed (a note,
+ * The student's events (docs/product/http-api.md), and one for staff only: `records`, a task's internal records changed (a note,
  * a Geek file). It is kept under the task's student like the others but never reaches the student's stream.
  */
 export type StoredEventType = LiveEventType | 'records' | 'offer';

@@ -25,7 +25,7 @@ import {
 const orderParams = z.object({ id: z.string().max(100) });
 const fileParams = orderParams.extend({ fileId: z.string().max(100) });
 
-/** API.md "Files": the client's file calls. Uploads go to storage; the API only signs and records them. */
+/** docs/product/http-api.md "Files": the client's file calls. Uploads go to storage; the API only signs and records them. */
 export function filesRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +75,8 @@ export function filesRoutes(ctx: AppContext, session: Session) {
       {
         schema: {
           tags: ['files'],
-          summary: "The client's files and the Geek files the rules let the client see (seed 000 §4)",
+          summary:
+            "The client's files and the Geek files the rules let the client see (docs/product/files.md)",
           params: orderParams,
           response: { 200: z.object({ files: z.array(orderFileSchema) }), ...errorResponses(401, 404) },
         },
@@ -130,7 +131,7 @@ export function filesRoutes(ctx: AppContext, session: Session) {
       {
         schema: {
           tags: ['files'],
-          summary: "Remove one of the client's files; refused once the task is paid (seed 000 §4)",
+          summary: "Remove one of the client's files; refused once the task is paid (docs/product/files.md)",
           params: fileParams,
           body: fileActionSchema,
           response: { 200: z.object({ removed: z.literal(true) }), ...errorResponses(401, 404, 409, 422) },

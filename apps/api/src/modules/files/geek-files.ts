@@ -42,7 +42,7 @@ export async function createGeekUpload(
 }
 
 /**
- * Records the Geek's files with their seed 000 §3 types and plagiarism fields. The task's Geek counts as online
+ * Records the Geek's files with their docs/product/files.md types and plagiarism fields. The task's Geek counts as online
  * (decision 022). The demo autopilot comes here as `opts.actor`, recording its step in `opts.onRecorded`, which
  * runs in the same transaction (the task's row locked).
  */

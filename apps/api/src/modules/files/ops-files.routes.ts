@@ -14,7 +14,7 @@ import { attachGeekFiles, createGeekUpload, listTaskFiles } from './geek-files.t
 
 const params = z.object({ id: z.string().max(100) });
 
-/** API.md "Operator API": staff upload the Geek's files for a task. */
+/** docs/product/http-api.md "Operator API": staff upload the Geek's files for a task. */
 export function opsFilesRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

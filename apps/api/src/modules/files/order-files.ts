@@ -64,7 +64,7 @@ async function liveClientOrder(db: Db, user: UserRow, orderId: string): Promise<
   return row;
 }
 
-/** API.md POST /orders/{id}/uploads: a presigned POST for one of the caller's files. */
+/** docs/product/http-api.md POST /orders/{id}/uploads: a presigned POST for one of the caller's files. */
 export async function createClientUpload(
   ctx: AppContext,
   user: UserRow,
@@ -79,7 +79,7 @@ export async function createClientUpload(
   );
 }
 
-/** The client's order with its status and the files the client may see (seed 000 §4). */
+/** The client's order with its status and the files the client may see (docs/product/files.md). */
 async function clientFiles(db: Db, user: UserRow, orderId: string) {
   const row = await findUserOrder(db, user.id, orderId);
   if (!row) throw notFound('Order not found');
@@ -97,7 +97,7 @@ export async function listClientFiles(ctx: AppContext, user: UserRow, orderId: s
   return { files: visible.map((f) => toFileView(f, status)) };
 }
 
-/** The files of a download: visible to the client, and unlocked (403 with the seed's words otherwise). */
+/** The files of a download: visible to the client, and unlocked (403 with the spec's words otherwise). */
 async function downloadable(ctx: AppContext, user: UserRow, orderId: string, fileId: string | null) {
   const { row, status, visible } = await clientFiles(ctx.database.db, user, orderId);
   if (fileId === null) return { row, files: visible.filter((f) => !isFileLocked(status, f.type)) };
@@ -133,7 +133,7 @@ export async function filesForZip(ctx: AppContext, user: UserRow, orderId: strin
 }
 
 /**
- * API.md POST /orders/{id}/files: records the client's uploads for the task ('order' uploads as order_form,
+ * docs/product/http-api.md POST /orders/{id}/files: records the client's uploads for the task ('order' uploads as order_form,
  * 'revision' ones as client_revision_request_file). Message uploads belong to messages.
  */
 export async function attachClientFiles(
@@ -192,7 +192,7 @@ export async function recordFiles(
   });
 }
 
-/** API.md POST /orders/{id}/files/{fileId} remove: the client's own file, only while the task is unpaid. */
+/** docs/product/http-api.md POST /orders/{id}/files/{fileId} remove: the client's own file, only while the task is unpaid. */
 export async function removeClientFile(ctx: AppContext, user: UserRow, orderId: string, fileId: string) {
   const removed = await ctx.database.db.transaction(async (tx) => {
     const row: OrderRow | undefined = await lockOrder(tx, orderId, user.id);

@@ -15,7 +15,7 @@ import { claimUploadRows, findSignedUploads, insertUpload, type UploadRow } from
 //   2. verifyUploads, then claimUploads inside the caller's transaction: accept only keys signed for this user
 //      and order, in an expected context, whose object really arrived as signed; then record them once.
 
-/** Client contexts of API.md, plus the operator's Geek files. */
+/** Client contexts of docs/product/http-api.md, plus the operator's Geek files. */
 export type UploadKind = UploadRow['context'];
 
 export type SignedUpload = {

@@ -5,7 +5,7 @@ import { isUuid } from '../orders/orders.repository.ts';
 
 export type GeekRow = typeof geeks.$inferSelect;
 
-// Seed 000 §4 "Under review": sent to client, revision sent, revision requested, or in progress.
+// docs/product/statuses-and-state-machine.md "Under review": sent to client, revision sent, revision requested, or in progress.
 const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
 
 export type GeekFigures = { avgMark: number | null; completed: number };
@@ -28,7 +28,7 @@ export async function markGeekSeen(db: Db, geekId: string, at: Date) {
   await db.update(geeks).set({ lastSeenAt: at }).where(eq(geeks.id, geekId));
 }
 
-/** Seed 000 §4 "My Geeks": the Geeks of the client's tasks under review, blocked ones left out. */
+/** docs/product/geeks.md "My Geeks": the Geeks of the client's tasks under review, blocked ones left out. */
 export async function findMyGeeks(db: Db, userId: string): Promise<GeekRow[]> {
   const blocked = db
     .select({ id: clientGeeks.geekId })

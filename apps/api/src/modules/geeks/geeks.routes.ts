@@ -9,7 +9,7 @@ import { actOnGeek, getGeekProfile, listBlockedGeeks, listMyGeeks } from './geek
 
 const geekParams = z.object({ id: z.string().max(100) });
 
-/** The Geek calls of API.md (seed 000 §3 Geek, §4 My Geeks). */
+/** The Geek calls of docs/product/http-api.md (docs/product/geeks.md Geek, docs/product/geeks.md My Geeks). */
 export function geeksRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +50,7 @@ export function geeksRoutes(ctx: AppContext, session: Session) {
     r.get('/geek/:id', profile, async (request) =>
       getGeekProfile(ctx, currentUser(request).id, request.params.id),
     );
-    // Seed 000 §7 names this path too; `public=1` is its only form.
+    // docs/product/http-api.md names this path too; `public=1` is its only form.
     r.get(
       '/users/none/:id',
       { schema: { ...profile.schema, querystring: z.object({ public: z.literal('1').optional() }) } },

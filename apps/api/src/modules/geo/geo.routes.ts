@@ -7,7 +7,7 @@ import { clientCountry } from '../../plugins/client-country.ts';
 export const geoSchema = z.object({ country_code: z.string().length(2).nullable() });
 
 /**
- * GET /geo: seed 001 §7 "Fetch IP info" (the response reads country_code), used by the cookie banner (§2).
+ * GET /geo: docs/product/http-api.md "Fetch IP info" (the response reads country_code), used by the cookie banner (docs/product/public-site.md).
  * The same lookup as the sign-up block: the proxy's header with TRUST_PROXY, else the offline IP database.
  * Unknown (private addresses, no range) is null.
  */

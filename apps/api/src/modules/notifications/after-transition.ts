@@ -9,7 +9,7 @@ import type { OrderRow } from '../orders/orders.repository.ts';
 import { workspaceNotices } from '../workspace/workspace-notices.ts';
 import { mailLink } from './mail-links.ts';
 
-/** Seed 000 §4: a mark of 4 or 5 is positive (it accepts the work); then the tips mail goes out. */
+/** docs/product/statuses-and-state-machine.md: a mark of 4 or 5 is positive (it accepts the work); then the tips mail goes out. */
 const POSITIVE_MARK = 4;
 
 async function ownerEmail(tx: Db, userId: string) {

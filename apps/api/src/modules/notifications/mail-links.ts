@@ -4,12 +4,12 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
 
-/** Seed 000 §2: the hash markers of links from e-mails. */
+/** docs/product/tasks-and-pricing.md: the hash markers of links from e-mails. */
 export type MailMarker = 'ratingemail' | 'tips_external' | 'orderemail' | 'messagesemail';
 
 /**
  * A mail's link (decision 020): a one-time log-in token leading to `path`, issued in the caller's transaction,
- * with the seed's hash marker of the kind of mail (when it has one). The path also rides along as `?to=`, so a
+ * with the spec's hash marker of the kind of mail (when it has one). The path also rides along as `?to=`, so a
  * spent token still leads there after a password log-in (decision 024). Mail going to a notification e-mail other
  * than the account e-mail gets the page's plain address instead, which logs nobody in (decision 051): whoever
  * reads another address has not shown they own the account.

@@ -74,7 +74,7 @@ export async function editGeek(ctx: AppContext, staff: UserRow, geekId: string, 
   });
 }
 
-/** POST /ops/geeks (API.md): a new Geek profile, audited. */
+/** POST /ops/geeks (docs/product/http-api.md): a new Geek profile, audited. */
 export async function createGeekProfile(
   ctx: AppContext,
   staff: UserRow,

@@ -54,7 +54,7 @@ export type Loaded = {
 };
 
 const REFUSALS: Record<TransitionRefusal, () => AppError> = {
-  // Seed 000 §8: the server's words for a change to a locked task.
+  // docs/product/http-api.md: the server's words for a change to a locked task.
   order_locked: () =>
     new AppError('ORDER_LOCKED', "Can't change details. Please contact support", {
       errorType: 'order_locked',

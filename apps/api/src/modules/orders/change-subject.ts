@@ -27,7 +27,7 @@ export async function previewGroupSubject(
 }
 
 /**
- * POST /orders/subject-change (seed 000 §7 "subject change for a group of orders", decision 038): every task of
+ * POST /orders/subject-change (docs/product/http-api.md "subject change for a group of orders", decision 038): every task of
  * the group moves to the new course through the `change_subject` transition, each under its own lock; a task
  * whose state refuses it (delivered, refunded) keeps its course and is counted as kept.
  */

@@ -12,7 +12,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition, type Loaded } from './apply-order-transition.ts';
 import { areRevisionFiles, preferredGeekIds } from './orders.repository.ts';
 
-/** The add-on rules' view of the task at this moment (seed 000 §5). */
+/** The add-on rules' view of the task at this moment (docs/product/statuses-and-state-machine.md). */
 async function addOnContext(loaded: Loaded) {
   const { price } = loaded.priced;
   return {

@@ -34,7 +34,7 @@ const TEXTS: Record<OrderNotice, { subject: string; body: string }> = {
 
 /**
  * `link` is the one-time log-in link that opens the task (issued with the mail, see apply-order-transition); it
- * carries the seed's #orderemail marker. HTML rendered with React, and the same words as plain text.
+ * carries the spec's #orderemail marker. HTML rendered with React, and the same words as plain text.
  */
 export function orderNoticeMail(notice: OrderNotice, order: OrderRow, to: string, link: string): MailMessage {
   const t = TEXTS[notice];

@@ -36,7 +36,7 @@ export type PricingInputs = {
 
 /**
  * The server's price of a task at `now`. While the task is changeable the price follows the clock, the pages,
- * the coupon and the add-ons (seed 000 §9); once paid, the work price is frozen and only add-ons change it.
+ * the coupon and the add-ons (docs/product/tasks-and-pricing.md); once paid, the work price is frozen and only add-ons change it.
  * `lockCoupon` takes the coupon's row lock (payments), so limited codes are not over-used concurrently.
  */
 export async function priceOrder(

@@ -98,7 +98,7 @@ type ListFilters = Pick<OrderListQuery, 'payment' | 'status'>;
 type Param = string | Placeholder;
 
 /**
- * What the task's ledger account holds: the paid amount, as paymentState reads it (seed 000 §4 "Payment"), kept
+ * What the task's ledger account holds: the paid amount, as paymentState reads it (docs/product/statuses-and-state-machine.md "Payment"), kept
  * on the task by a trigger on the ledger (decision 025).
  */
 const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
@@ -108,7 +108,7 @@ const PAYMENT_WHERE: Record<Exclude<ListFilters['payment'], 'all'>, SQL> = {
 };
 
 /**
- * The task list's where clause: the owner's tasks, without the ones the client deleted (seed 000 §4: a deleted
+ * The task list's where clause: the owner's tasks, without the ones the client deleted (docs/product/tasks-and-pricing.md: a deleted
  * task sends the user to /orders), narrowed by the list's filters.
  */
 function orderListWhere(userId: Param, filters: ListFilters) {
@@ -310,7 +310,7 @@ export async function messageCounts(
   return result;
 }
 
-// Seed 000 §4 "My Geeks": only Geeks from orders under review.
+// docs/product/geeks.md "My Geeks": only Geeks from orders under review.
 const UNDER_REVIEW_CLIENT_STATUSES = ['Sent', 'Revision sent', 'Revision requested', 'In progress'];
 
 /** The Geeks a client may choose as Preferred Geek: My Geeks, so blocked ones are left out. */
@@ -350,7 +350,7 @@ export async function findOrderById(db: Db, orderId: string): Promise<OrderRow |
   return row;
 }
 
-/** Seed 000 §7: a revision's files are the task's own uploads tagged client_revision_request_file, not removed. */
+/** docs/product/http-api.md: a revision's files are the task's own uploads tagged client_revision_request_file, not removed. */
 export async function areRevisionFiles(db: Db, orderId: string, fileIds: string[]): Promise<boolean> {
   const ids = [...new Set(fileIds)];
   if (ids.length === 0) return true;

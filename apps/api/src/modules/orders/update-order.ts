@@ -16,12 +16,12 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * PATCH /orders/{id}: only fields that really change go through the state machine's edit transition, so a
- * locked task accepts a resent, unchanged form but refuses any change to its work (seed 000 §4, §8).
+ * locked task accepts a resent, unchanged form but refuses any change to its work (docs/product/statuses-and-state-machine.md, docs/product/http-api.md).
  */
 export async function updateOrder(ctx: AppContext, user: UserRow, orderId: string, body: OrderPatchBody) {
   const caller = { actor: 'client', userId: user.id, actorId: user.id } as const;
   const { calc_quote: _calc, quote_price: _q, price: _p, partial_price: _pp, ...fields } = body;
-  // Seed 000 §5 "Rename": the title alone, trimmed; an unchanged title is no change.
+  // docs/product/tasks-and-pricing.md "Rename": the title alone, trimmed; an unchanged title is no change.
   if (Object.keys(fields).length === 1 && fields.title !== undefined) {
     const { title } = fields;
     return applyOrderTransition(ctx, caller, orderId, 'rename', { title });

@@ -7,7 +7,7 @@ export type ReturnCase =
   | { purpose: 'tip'; orderId: string; amountCents: number }
   | { purpose: 'order'; orderId: string; context: PaymentContext };
 
-/** Seed 001 §7's table of return addresses, as decision 010 settles it; absolute, as a gateway needs them. */
+/** docs/product/payments-and-ledger.md's table of return addresses, as decision 010 settles it; absolute, as a gateway needs them. */
 export function returnUrls(publicUrl: string, c: ReturnCase): ReturnUrls {
   const abs = (path: string) => new URL(path, publicUrl).toString();
   const error = abs('/orders/payment-error');

@@ -2,13 +2,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { startCardPayment } from './start-card-payment.ts';
 
-/** POST /balance/top-up (seed 001 §2, §7): a card payment whose money stays on the balance. */
+/** POST /balance/top-up (docs/product/payments-and-ledger.md): a card payment whose money stays on the balance. */
 export function topUpBalance(ctx: AppContext, user: UserRow, amountCents: number) {
   return startCardPayment(ctx, user, {
     purpose: 'top_up',
     amountCents,
     balanceUseCents: 0,
-    // Seed 001 §7: the details text of a top-up.
+    // docs/product/payments-and-ledger.md: the details text of a top-up.
     details: `Topup balance (topup_${user.id})`,
     returnCase: { purpose: 'top_up' },
   });

@@ -12,7 +12,7 @@ export const referralAnswerSchema = z.object({
   earn: z.number().describe('US dollars of referral bonus in the ledger'),
 });
 
-/** GET /referral (API.md). The link is /r/{code}/orders: a public code leads to sign-up (decision 011). */
+/** GET /referral (docs/product/http-api.md). The link is /r/{code}/orders: a public code leads to sign-up (decision 011). */
 export async function getReferral(
   ctx: AppContext,
   user: UserRow,

@@ -13,7 +13,7 @@ export function mailboxOf(email: string): string {
 }
 
 /**
- * isReferralAbuser (seed 001 §3, decisions 017 and 029): a referred client who is really the referrer or another
+ * isReferralAbuser (docs/product/account.md, decisions 017 and 029): a referred client who is really the referrer or another
  * account of someone the referrer invited — the same mailbox as the referrer (self-referral), or a payment card,
  * a browser (its device cookie) or a verified phone shared with the referrer or with any other account invited
  * with the same code. It withholds the bonus.

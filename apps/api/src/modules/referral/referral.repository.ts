@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 
 /**
- * The referrer's real figures (API.md GET /referral): friends who signed up with the code, those of them with a
+ * The referrer's real figures (docs/product/http-api.md GET /referral): friends who signed up with the code, those of them with a
  * paid task (an order whose ledger account holds money), and the bonus the ledger paid the referrer, less what
  * it took back (decision 029).
  */

@@ -12,7 +12,7 @@ import {
 } from './subscriptions.repository.ts';
 
 /**
- * POST /subscriptions (API.md, decision 017): a 'pending' subscription and its first card payment; the gateway's
+ * POST /subscriptions (docs/product/http-api.md, decision 017): a 'pending' subscription and its first card payment; the gateway's
  * webhook activates it. A client holds one subscription at a time; one whose first payment failed, or whose
  * checkout was not paid, may be bought again (the earlier one is set aside). A gateway with its own billing (Stripe) starts the recurring plan
  * and renews it itself; the sandbox charges once and the clock renews it.

@@ -63,7 +63,7 @@ export async function applySubscriptionPayment(
 
 /**
  * A subscription's card payment failed or expired. A first payment leaves the subscription 'incomplete'
- * ('Payment failed', seed 000 §4) or, expired, set aside; a renewal makes it 'past_due', retried a day later,
+ * ('Payment failed', docs/product/account.md) or, expired, set aside; a renewal makes it 'past_due', retried a day later,
  * and after the last attempt it ends.
  */
 export async function subscriptionPaymentFailed(

@@ -54,7 +54,7 @@ export function subscriptionView(r: SubscriptionRow): z.infer<typeof subscriptio
   };
 }
 
-/** GET /subscriptions: the plans and the one subscription seed 000 §4 shows. */
+/** GET /subscriptions: the plans and the one subscription docs/product/account.md shows. */
 export function subscriptionsAnswer(rows: SubscriptionRow[]): z.infer<typeof subscriptionsAnswerSchema> {
   const current = currentSubscription(rows.map((r) => ({ ...toInput(r), row: r })))?.row;
   return {

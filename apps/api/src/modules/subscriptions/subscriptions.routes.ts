@@ -11,7 +11,7 @@ import { subscribe } from './subscribe.ts';
 import { subscriptionSchema, subscriptionsAnswer, subscriptionsAnswerSchema } from './subscription-view.ts';
 import { userSubscriptionRows } from './subscriptions.repository.ts';
 
-/** API.md "Referral and subscription": the plans, buying one through the gateway, cancelling it. */
+/** docs/product/http-api.md "Referral and subscription": the plans, buying one through the gateway, cancelling it. */
 export function subscriptionsRoutes(ctx: AppContext, session: Session) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,7 @@ export const healthSchema = z.object({
 });
 
 /**
- * API.md "Operations" (decision 031): health is the process alone, readiness is what a load balancer asks before
+ * docs/product/http-api.md "Operations" (decision 031): health is the process alone, readiness is what a load balancer asks before
  * sending a request here (the database answers and has every migration). A closing process answers 503 to both
  * (Fastify refuses new requests while it drains).
  */

@@ -13,7 +13,7 @@ import { findUserByEmail, findUserById, type UserRow, updateUser } from './users
 
 export type LogInInput = z.output<typeof logInSchema>;
 
-// API.md: unknown e-mail and wrong password answer these exact details, as 4xx but not 401.
+// docs/product/http-api.md: unknown e-mail and wrong password answer these exact details, as 4xx but not 401.
 const userNotFound = () => new AppError('USER_NOT_FOUND', "User wasn't find");
 const wrongCode = () => new AppError('WRONG_PASSWORD', 'Cant find code');
 

@@ -10,7 +10,7 @@ export type RestoreInput = z.output<typeof restoreSchema>;
 
 const PENDING_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 
-// Seed 001 §2: "New Password was sent. Please check your email". The old password keeps working
+// docs/product/account.md: "New Password was sent. Please check your email". The old password keeps working
 // until the new one is used (see log-in.ts), so a restore requested by someone else locks nobody out.
 export async function restorePassword(ctx: AppContext, input: RestoreInput): Promise<void> {
   const { db } = ctx.database;

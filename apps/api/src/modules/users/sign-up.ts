@@ -13,7 +13,7 @@ import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './u
 
 export type SignUpInput = z.output<typeof signUpSchema>;
 
-/** Where a new client came from (seed 001 §5), whichever way the account was made. */
+/** Where a new client came from (docs/product/account.md), whichever way the account was made. */
 export type SignUpExtras = Pick<
   SignUpInput,
   'profile_landing' | 'profile_landing_query' | 'referred_by' | 'timezone_str'

@@ -38,7 +38,7 @@ export async function createWorkspaceUpload(
 
 /**
  * POST /workspace/tasks/:id/files: the Geek's drafts, final draft and plagiarism report with its level, recorded
- * through the files module (the seeds' rules decide what the student sees; only staff override the check).
+ * through the files module (the specs' rules decide what the student sees; only staff override the check).
  */
 export async function attachWorkspaceFiles(
   ctx: AppContext,

@@ -1,7 +1,7 @@
 import { CONSENT_STORAGE_KEY, type ConsentMode } from '@geekly/domain/consent/consent-mode.ts';
 import { updateAnalyticsConsent } from '../../lib/analytics.ts';
 
-/** Seed 001 §3: the choice is stored under `consentMode` as a map of key → 'granted' | 'denied'. */
+/** docs/product/public-site.md: the choice is stored under `consentMode` as a map of key → 'granted' | 'denied'. */
 export function saveConsent(mode: ConsentMode) {
   try {
     localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(mode));

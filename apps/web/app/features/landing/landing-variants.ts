@@ -1,10 +1,10 @@
-// Seed 001 §2: the landing variants. They share the home page's sections; their task forms start closed.
+// docs/product/public-site.md: the landing variants. They share the home page's sections; their task forms start closed.
 
 export type LandingVariant = {
   headline: string;
   title: string;
   description: string;
-  /** Campaign pages carry <meta name="robots" content="noindex, nofollow"> ("most" of them, seed 001 §2). */
+  /** Campaign pages carry <meta name="robots" content="noindex, nofollow"> ("most" of them, docs/product/public-site.md). */
   noindex: boolean;
 };
 

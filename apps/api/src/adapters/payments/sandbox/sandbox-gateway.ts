@@ -14,7 +14,7 @@ export const SANDBOX_CHECKOUT_PATH = '/sandbox-gateway/checkout';
 
 const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** The form fields of seed 001 §3, plus what makes them tamper-proof. */
+/** The form fields of docs/product/payments-and-ledger.md, plus what makes them tamper-proof. */
 export function sandboxFormFields(secret: string, r: CheckoutRequest): Record<string, string> {
   const fields: Record<string, string> = {
     details: r.details,
@@ -47,7 +47,7 @@ type SandboxEventBody = {
 };
 
 /**
- * The built-in gateway (DESIGN.md "Payments"): its card page and webhook sender live in sandbox-pages.ts and
+ * The built-in gateway (docs/product/payments-and-ledger.md): its card page and webhook sender live in sandbox-pages.ts and
  * sandbox-events.ts; this is the merchant side the API talks to.
  */
 export function createSandboxGateway(opts: {

@@ -38,7 +38,7 @@ function amountCents(text: string): number | null {
   return m ? Number(m[1]) * 100 + Number(m[2]) : null;
 }
 
-/** Where the browser goes once a session is settled (seed 001 §7's return URLs, decision 010's parameters). */
+/** Where the browser goes once a session is settled (docs/product/payments-and-ledger.md's return URLs, decision 010's parameters). */
 function returnAddress(s: SessionRow): string | null {
   const q = { payment_id: s.merchantPaymentId };
   const urls: ReturnUrls = s.returnUrls;

@@ -127,7 +127,7 @@ export function stripeEventToGatewayEvent(event: {
 }
 
 /**
- * Stripe Checkout Sessions (DESIGN.md "Payments"). The browser's form goes to our own
+ * Stripe Checkout Sessions (docs/product/payments-and-ledger.md). The browser's form goes to our own
  * `/api/v3/payments/{id}/checkout`, which sends it on to the session's hosted page.
  */
 export function createStripeGateway(opts: {

@@ -33,7 +33,7 @@ const refused = (error: GoogleSignInError, cause?: unknown): GoogleOutcome => ({
  * Decision 040: the provider's answer, its state already matched to the browser's cookie. A Google account finds
  * the account it was linked to (by `sub`, whatever its e-mail is now), else the account of its e-mail when Google
  * verified that e-mail (and links it), else makes a client account with no password. Then, as after a password
- * sign-up (seed 001 §4), the pending task is created and its checkout opens; else the stored link, else /orders.
+ * sign-up (docs/product/account.md), the pending task is created and its checkout opens; else the stored link, else /orders.
  */
 export async function finishGoogleSignIn(
   ctx: AppContext,
@@ -42,7 +42,7 @@ export async function finishGoogleSignIn(
   state: SignInState,
   meta: Meta,
 ): Promise<GoogleOutcome> {
-  // Seed 001 §9: log-in and sign-up stop silently for a blocked country.
+  // docs/product/account.md: log-in and sign-up stop silently for a blocked country.
   try {
     assertCountryAllowed(ctx.config.BLOCKED_COUNTRIES, meta.country);
   } catch {
@@ -125,7 +125,7 @@ async function linkGoogle(ctx: AppContext, existing: UserRow, sub: string): Prom
 async function nextPath(ctx: AppContext, user: UserRow, { start }: SignInState): Promise<string> {
   if (start.toid && start.subject) {
     const parsed = createOrderSchema.safeParse({
-      // Seed 001 §2: a form without a title field names the task '{month} {subject} task'.
+      // docs/product/public-site.md: a form without a title field names the task '{month} {subject} task'.
       title: start.title || defaultTaskTitle(start.subject, ctx.now()),
       subject: start.subject,
       toid: start.toid,
@@ -133,7 +133,7 @@ async function nextPath(ctx: AppContext, user: UserRow, { start }: SignInState):
       additional: [...NEW_TASK_DEFAULTS.additional],
     });
     if (parsed.success) {
-      // Seed 001 §8: a failure to create the landing form's task is swallowed; the user goes on to /orders.
+      // docs/product/public-site.md: a failure to create the landing form's task is swallowed; the user goes on to /orders.
       const created = await createOrder(ctx, user, parsed.data).catch(() => null);
       if (created) return `/order/${created._id}/checkout`;
     }

@@ -9,7 +9,7 @@ export type Referral = {
   earn: number;
 };
 
-/** GET /referral (API.md): the code, the share link and the real figures. */
+/** GET /referral (docs/product/http-api.md): the code, the share link and the real figures. */
 export const referralQueryOptions = queryOptions({
   queryKey: ['referral'],
   queryFn: () => api<Referral>('/referral'),

@@ -12,7 +12,7 @@ export type ProfilePatch = {
   userdef?: Partial<User['userdef']>;
 };
 
-/** PATCH /users/client/me (seed 000 §7): the answer is the user, put straight into the cache. */
+/** PATCH /users/client/me (docs/product/http-api.md): the answer is the user, put straight into the cache. */
 export const updateMe = (patch: ProfilePatch) =>
   api<User>('/users/client/me', { method: 'PATCH', body: patch });
 

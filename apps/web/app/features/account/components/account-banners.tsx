@@ -30,7 +30,7 @@ function Banner({
   );
 }
 
-/** Seed 000 §2: a client with paid tasks and no phone is asked for one; closing it is kept (userdef). */
+/** docs/product/account.md: a client with paid tasks and no phone is asked for one; closing it is kept (userdef). */
 function PhonePrompt() {
   const update = useUpdateMe();
   return (
@@ -46,7 +46,7 @@ function PhonePrompt() {
   );
 }
 
-/** Seed 000 §2 "referral bonus change": the ledger's bonus total grew since the client last closed it. */
+/** docs/product/account.md "referral bonus change": the ledger's bonus total grew since the client last closed it. */
 function ReferralBonusChange({ user }: { user: User }) {
   const update = useUpdateMe();
   const earned = user.referral_details.earn - (user.userdef.prevTotalBonuses ?? 0);
@@ -63,7 +63,7 @@ function ReferralBonusChange({ user }: { user: User }) {
   );
 }
 
-/** Seed 000 §2 "phone verification for referred users": a code by SMS, checked on the server (decision 018). */
+/** docs/product/account.md "phone verification for referred users": a code by SMS, checked on the server (decision 018). */
 function PhoneVerification({ user }: { user: User }) {
   const codeId = useId();
   const [code, setCode] = useState('');
@@ -141,7 +141,7 @@ function PhoneVerification({ user }: { user: User }) {
 }
 
 /**
- * The client area's banners (seed 000 §2). `onTaskPage`: task, new-order and profile pages show no phone
+ * The client area's banners (docs/product/account.md). `onTaskPage`: task, new-order and profile pages show no phone
  * banners.
  */
 export function AccountBanners({ user, onTaskPage }: { user: User; onTaskPage: boolean }) {

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import s from './account.module.css';
 
 /**
- * Seed 001 §2 and §3: the phone with a selector of the 15 countries; the digits show in the country's mask.
+ * docs/product/account.md: the phone with a selector of the 15 countries; the digits show in the country's mask.
  * `digits` are the national digits only.
  */
 export function PhoneField(props: {

@@ -16,7 +16,7 @@ const serverPhoneError = (err: unknown) =>
   err instanceof ApiError && err.text === 'Already exists phone' ? USER_MESSAGES.phoneExists : null;
 
 /**
- * Seed 001 §2 and §4 "Profile": the registration e-mail read-only, the phone with its country, the notification
+ * docs/product/account.md "Profile": the registration e-mail read-only, the phone with its country, the notification
  * e-mail, a Save beside each only when its value changed (disabled on an error), and the unsaved-changes popup
  * on every way out: links, the back button, log-out and closing the tab.
  */

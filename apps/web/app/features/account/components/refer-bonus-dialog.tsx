@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import s from './account.module.css';
 
-/** Seed 001 §4 refer-bonus flow: what a client invited by a friend is told once after logging in. */
+/** docs/product/account.md refer-bonus flow: what a client invited by a friend is told once after logging in. */
 export function ReferBonusDialog({ onClose }: { onClose: () => void }) {
   const bonus = formatDollars(REFERRAL_BONUS_CENTS);
   return (

@@ -6,7 +6,7 @@ import { formatUsd } from '../../../lib/format-money.ts';
 import type { Referral } from '../api/referral.ts';
 import s from './account.module.css';
 
-/** /referral (seed 000 §2, API.md GET /referral): the share link, the real figures and the rules. */
+/** /referral (docs/product/account.md, docs/product/http-api.md GET /referral): the share link, the real figures and the rules. */
 export function ReferralCard({ referral }: { referral: Referral }) {
   const linkId = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);

@@ -7,7 +7,7 @@ import s from './account.module.css';
 
 const day = (iso: string | null) => (iso ? dayjs(iso).format('MMMM D, YYYY') : '');
 
-/** Seed 000 §4 "Subscription display": 'Active', 'Pending cancelation' or 'Payment failed', and what comes next. */
+/** docs/product/account.md "Subscription display": 'Active', 'Pending cancelation' or 'Payment failed', and what comes next. */
 function CurrentSubscription({ sub }: { sub: Subscription }) {
   const cancel = useCancelSubscription();
   const failed = sub.label === 'Payment failed';

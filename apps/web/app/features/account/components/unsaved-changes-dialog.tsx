@@ -2,7 +2,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import s from './account.module.css';
 
-/** Seed 001 §2 "Profile": the confirm popup on every way out while something is unsaved. */
+/** docs/product/account.md "Profile": the confirm popup on every way out while something is unsaved. */
 export function UnsavedChangesDialog(props: {
   saving: boolean;
   onDiscard: () => void;

@@ -25,7 +25,7 @@ const fieldErrors = (step: 1 | 2, values: Values): FormErrors['fields'] => {
 };
 
 /**
- * Seed 001 §2, §4, §5: step 1 account, step 2 about yourself, step 3 thank-you. Next is enabled only when the
+ * docs/product/public-site.md: step 1 account, step 2 about yourself, step 3 thank-you. Next is enabled only when the
  * step's fields are valid; a field's message shows once it has been left.
  */
 export function GeekApplicationForm({ onSubmitted }: { onSubmitted?: () => void }) {

@@ -24,7 +24,7 @@ const TITLES: Record<Kind, string> = {
 };
 
 /**
- * Seed 001 §2, §5, §8: the teacher beta sign-up (name, school, email) and the institution application (plus a
+ * docs/product/public-site.md: the teacher beta sign-up (name, school, email) and the institution application (plus a
  * comment). Checked on submit; a valid one clears the fields and shows 'Thank you for reaching out!'.
  */
 export function TeacherContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }) {

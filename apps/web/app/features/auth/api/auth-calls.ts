@@ -18,7 +18,7 @@ export const logIn = (email: string, password: string) =>
     },
   });
 
-/** Seed 001 §5: sign-up carries the landing page, its query and a referral code when there are any. */
+/** docs/product/public-site.md: sign-up carries the landing page, its query and a referral code when there are any. */
 export async function signUp(email: string, password: string) {
   const session = await api<Session>('/users/client/new', {
     body: { email, password, timezone_str: timezone(), host: host(), ...signUpExtras() },
@@ -27,7 +27,7 @@ export async function signUp(email: string, password: string) {
   return session;
 }
 
-/** Seed 001 §4 log-in factors: a one-time e-mailed token, or a user's secret key from a /r/ link. */
+/** docs/product/account.md log-in factors: a one-time e-mailed token, or a user's secret key from a /r/ link. */
 export const logInWith = (factor: 'token' | 'key', value: string) =>
   api<Session>('/factor_auth', {
     body: { type: 'check_code', factor, value, get_user: true, timezone_str: timezone(), host: host() },
@@ -53,7 +53,7 @@ export function storeSession(queryClient: QueryClient, session: Session) {
   queryClient.setQueryData(meQueryOptions.queryKey, session.user);
 }
 
-/** Seed 001 §4: log-out clears the token and user data and goes to '/': a full page load leaves nothing behind. */
+/** docs/product/account.md: log-out clears the token and user data and goes to '/': a full page load leaves nothing behind. */
 export function useLogOut() {
   return useMutation({
     mutationFn: logOut,

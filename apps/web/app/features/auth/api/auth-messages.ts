@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
-// Seed 001 §8: server texts shown as these messages.
+// docs/product/account.md: server texts shown as these messages.
 const SHOWN: Record<string, string> = {
   "User wasn't find": 'User not found. Please Sign up',
   'Cant find code': 'Incorrect password',
@@ -8,7 +8,7 @@ const SHOWN: Record<string, string> = {
   'User not found': 'User not found. Please Sign up',
 };
 
-/** null means: stop silently (the seeds' UK block). */
+/** null means: stop silently (the specs' UK block). */
 export function authErrorMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return 'Unknown error';
   if (error.type === 'blocked_country') return null;

@@ -8,7 +8,7 @@ import { createOrder } from '../../orders/api/create-order.ts';
 import { meQueryOptions, type User } from './user.ts';
 
 /**
- * Seed 001 §4: a referred client in the refer-bonus flow who is not a referral abuser goes to
+ * docs/product/account.md: a referred client in the refer-bonus flow who is not a referral abuser goes to
  * {route}/refer-bonus instead of /orders or /subscription, until the page was shown once (userdef).
  */
 function withReferBonus(path: string, user: User | undefined) {
@@ -22,7 +22,7 @@ async function createPendingOrder(): Promise<string | null> {
   const pending = readPendingOrder();
   if (!pending) return null;
   const parsed = createOrderSchema.safeParse({
-    // Seed 001 §2: a form without a title field names the task '{month} {subject} task'.
+    // docs/product/account.md: a form without a title field names the task '{month} {subject} task'.
     title: pending.title.trim() || defaultTaskTitle(pending.subject, new Date()),
     subject: pending.subject,
     toid: pending.toid,
@@ -33,13 +33,13 @@ async function createPendingOrder(): Promise<string | null> {
     const { _id } = await createOrder(parsed.data);
     return _id;
   } catch {
-    // Seed 001 §8: an order creation failure from the landing form is swallowed with no message.
+    // docs/product/account.md: an order creation failure from the landing form is swallowed with no message.
     return null;
   }
 }
 
 /**
- * Seed 001 §4: after logging in or signing up, a pending task is created and opens its checkout; else a
+ * docs/product/account.md: after logging in or signing up, a pending task is created and opens its checkout; else a
  * stored link (from an e-mail, or the page the visitor was bounced from) is opened; else /orders.
  * `linkPath` is where a one-time log-in link leads, which wins over a stored link.
  */

@@ -10,8 +10,8 @@ export const GOOGLE_START_PATH = '/api/v3/auth/google/start';
 type Query = Partial<Record<keyof GoogleStart, string>>;
 
 /**
- * Decision 040: the address that starts Sign in with Google, carrying what the auth flow does next (seed 001
- * §4): the pending task (its checkout opens after), else the stored link; and what a sign-up sends (§5). The
+ * Decision 040: the address that starts Sign in with Google, carrying what the auth flow does next (the spec
+ * docs/product/account.md): the pending task (its checkout opens after), else the stored link; and what a sign-up sends (docs/product/account.md). The
  * server keeps them in the sign-in's sealed cookie. The stored link is taken out of this browser's storage now:
  * coming back signed in must not follow it a second time. The pending task stays until a sign-in succeeds (the
  * signed-in area drops it): a sign-in refused or abandoned at Google keeps it for the next try, and the server
@@ -27,7 +27,7 @@ function takeGoogleStartFields(mode: 'login' | 'signup'): [string, string][] {
   if (pending) {
     query.toid = pending.toid;
     query.subject = pending.subject;
-    // Seed 001 §2: a form without a title field names the task '{month} {subject} task' (the visitor's month).
+    // docs/product/account.md: a form without a title field names the task '{month} {subject} task' (the visitor's month).
     query.title = pending.title.trim() || defaultTaskTitle(pending.subject, new Date());
     forgetReturnTo();
   } else {

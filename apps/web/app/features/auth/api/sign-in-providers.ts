@@ -6,7 +6,7 @@ export type SignInProviders = { google: boolean };
 
 export const signInProvidersQueryOptions = queryOptions({
   queryKey: ['auth', 'providers'],
-  // Only extra buttons hang on it: a failure shows none of them, and routes nowhere (seed 001 §8 is for pages).
+  // Only extra buttons hang on it: a failure shows none of them, and routes nowhere (docs/product/account.md is for pages).
   queryFn: () => api<SignInProviders>('/auth/providers').catch((): SignInProviders => ({ google: false })),
   staleTime: Number.POSITIVE_INFINITY,
 });

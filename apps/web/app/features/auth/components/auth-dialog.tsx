@@ -22,7 +22,7 @@ type Props = {
 
 const TITLES: Record<AuthMode, string> = { login: 'Log in', signup: 'Sign up', restore: 'Restore password' };
 
-/** Seed 001 §2 "Auth popup": one dialog switching between log in, sign up and restore. */
+/** docs/product/account.md "Auth popup": one dialog switching between log in, sign up and restore. */
 export function AuthDialog({ mode, onModeChange, onClose, onSuccess, notice }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const providers = useSignInProviders();

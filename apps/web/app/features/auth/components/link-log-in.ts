@@ -9,7 +9,7 @@ export type LinkLogIn =
   | { status: 'ok'; session: Session }
   /**
    * The link does not log in (used, expired, unknown); `loggedIn` says whether a session exists anyway, and
-   * `blocked` that the visitor's country may not log in (seed 001 §8: the flow stops without a message).
+   * `blocked` that the visitor's country may not log in (docs/product/account.md: the flow stops without a message).
    */
   | { status: 'refused'; loggedIn: boolean; blocked: boolean }
   /** The server could not be asked (network, 5xx). */
@@ -33,7 +33,7 @@ async function attempt(factor: 'token' | 'key', value: string, isLoggedIn: () =>
   }
 }
 
-/** Seed 001 §2 "Token and referral log-in routes": logs in with a factor carried by a link, once. */
+/** docs/product/account.md "Token and referral log-in routes": logs in with a factor carried by a link, once. */
 export function useLinkLogIn(factor: 'token' | 'key', value: string): LinkLogIn {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LinkLogIn>({ status: 'pending' });

@@ -22,7 +22,7 @@ type View = 'hidden' | 'first' | 'preferences';
 const NOTHING_OPTIONAL: ConsentSelection = selectionFor(declineConsent());
 
 /**
- * Seed 001 §2–4: shown only when no consent is stored and the visitor's country is in the list. Not a modal:
+ * docs/product/public-site.md: shown only when no consent is stored and the visitor's country is in the list. Not a modal:
  * the page stays usable, and nothing optional is recorded until the visitor chooses. `country`, when the caller
  * already asked GET /geo (the public pages' islands, decision 033), saves asking again.
  */

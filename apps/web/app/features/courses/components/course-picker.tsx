@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * Seed 000 §2 "Course picker": a combobox opening on focus, closing on blur or pick.
+ * docs/product/tasks-and-pricing.md "Course picker": a combobox opening on focus, closing on blur or pick.
  * WAI-ARIA combobox pattern: focus stays in the input and moves through <li role="option"> by
  * aria-activedescendant, so biome.json relaxes the rules that expect focusable interactive elements here.
  */
@@ -30,7 +30,7 @@ export function CoursePicker({ value, onChange, invalid, describedBy, id, recent
   const query = value.trim();
   const results = useMemo(() => (query ? searchCourses(query) : []), [query]);
   const fallback = query !== '' && shouldSuggestFallback(query, results);
-  // Seed 000 §2: 'Top Courses', or 'Recent Courses' when there are recent ones, then '100+ more courses'.
+  // docs/product/tasks-and-pricing.md: 'Top Courses', or 'Recent Courses' when there are recent ones, then '100+ more courses'.
   const recentKey = recent.join('\n');
   const { top, more } = useMemo(() => {
     const first = recentKey ? recentKey.split('\n') : POPULAR_COURSES;

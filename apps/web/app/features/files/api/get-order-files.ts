@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export type OrderFile = OrderFileView;
 
-/** GET /orders/{id}/files: the client's files and the Geek files the rules let through (seed 000 §4). */
+/** GET /orders/{id}/files: the client's files and the Geek files the rules let through (docs/product/files.md). */
 export const getOrderFiles = (orderId: string) =>
   api<{ files: OrderFile[] }>(`/orders/${encodeURIComponent(orderId)}/files`);
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import s from './files-page.module.css';
 
-/** The frame of the files pages (seed 000 §2): a back icon to the task, the title, the content. */
+/** The frame of the files pages (docs/product/files.md): a back icon to the task, the title, the content. */
 export function FilesPage({
   title,
   backTo,

@@ -5,7 +5,7 @@ import { downloadAllHref, fileDownloadHref } from '../api/get-order-files.ts';
 import { formatFileSize } from './file-size.ts';
 import s from './geek-files-list.module.css';
 
-/** The seed 000 §3 Geek file types, as the client reads them. */
+/** The docs/product/files.md Geek file types, as the client reads them. */
 const TYPE_LABELS: Record<string, string> = {
   file_final_draft: 'Final draft',
   file_final_draft_comment: 'Comments',
@@ -23,7 +23,7 @@ type Props = {
   onDownloadAll: () => void;
 };
 
-/** Seed 000 §2 'Files from a Geek': each file, locked until full payment, with its downloaded mark. */
+/** docs/product/files.md 'Files from a Geek': each file, locked until full payment, with its downloaded mark. */
 export function GeekFilesList({ orderId, files, fullyPaid, onDownload, onDownloadAll }: Props) {
   const downloadable = files.filter((f) => !f.locked);
   return (

@@ -11,12 +11,12 @@ type Props = {
   orderId: string;
   /** The client's files already on the task. */
   files: OrderFile[];
-  /** Seed 000 §4: the client may not remove files once the task is paid. */
+  /** docs/product/files.md: the client may not remove files once the task is paid. */
   canRemove: boolean;
 };
 
 /**
- * Seed 000 §2 'Task files': the attach area ('Attach file or photo', or drag and drop) and the task's files with
+ * docs/product/files.md 'Task files': the attach area ('Attach file or photo', or drag and drop) and the task's files with
  * their states: loading with a progress bar, loaded, failed with 'Reload file', refused with the reason.
  */
 export function TaskFiles({ orderId, files, canRemove }: Props) {

@@ -9,7 +9,7 @@ import { postToStorage } from '../../../lib/storage-upload.ts';
 import { type OrderFile, orderFilesQueryOptions } from '../api/get-order-files.ts';
 import { attachFiles, presignUpload } from '../api/upload-file.ts';
 
-/** Seed 000 §3 client-side upload states; `waiting` is a file queued behind the ones uploading. */
+/** docs/product/files.md client-side upload states; `waiting` is a file queued behind the ones uploading. */
 export type UploadStatus = 'waiting' | 'loading' | 'failed' | 'error';
 
 export type UploadItem = {

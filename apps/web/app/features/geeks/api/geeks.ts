@@ -43,7 +43,7 @@ export function useGeekAction(id: string) {
     onSuccess: (geek) => {
       queryClient.setQueryData(geekQueryOptions(id).queryKey, geek);
       // My Geeks and the Preferred Geek list leave a blocked Geek out.
-      // Refetched even while no page shows it: the cache never refetches on mount (seed 000 §9).
+      // Refetched even while no page shows it: the cache never refetches on mount (docs/product/geeks.md).
       void queryClient.invalidateQueries({ queryKey: myGeeksQueryOptions.queryKey, refetchType: 'all' });
       void queryClient.invalidateQueries({ queryKey: blockedGeeksQueryOptions.queryKey, refetchType: 'all' });
     },

@@ -4,7 +4,7 @@ import s from './landing-sections.module.css';
 import { Reveal } from './reveal.tsx';
 
 /**
- * Seed 001 §1–2: the live count of Geeks online and of students who signed up last week. Only real counts
+ * docs/product/public-site.md: the live count of Geeks online and of students who signed up last week. Only real counts
  * (decision 011): while they are unknown, or if the call fails, no number is shown.
  */
 export function GeeksOnline({ children }: { children?: ReactNode }) {

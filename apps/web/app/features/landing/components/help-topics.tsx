@@ -1,6 +1,6 @@
 import s from './landing-sections.module.css';
 
-// What Geeks help with (seed 001 §2), within the honor code: guidance, never work handed in as the student's.
+// What Geeks help with (docs/product/public-site.md), within the honor code: guidance, never work handed in as the student's.
 const TOPICS = [
   {
     title: 'Essays',

@@ -2,7 +2,7 @@ import { HOW_IT_WORKS_STEPS } from '../../../components/company-info.ts';
 import s from './landing-sections.module.css';
 import { Reveal } from './reveal.tsx';
 
-/** Seed 001 §2: the how-it-works section (the same four steps as the footer's popup). */
+/** docs/product/public-site.md: the how-it-works section (the same four steps as the footer's popup). */
 export function HowItWorks() {
   return (
     <section className={s.section} aria-labelledby="how-it-works">

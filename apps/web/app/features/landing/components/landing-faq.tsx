@@ -1,7 +1,7 @@
 import { PLATFORM_CHARGE, RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import s from './landing-sections.module.css';
 
-/** Seed 001 §2: the FAQ's three questions; the answers restate seed 001 §1. */
+/** docs/product/public-site.md: the FAQ's three questions; the answers restate docs/product/public-site.md. */
 export function LandingFaq() {
   return (
     <section className={s.section} aria-labelledby="faq">

@@ -8,12 +8,12 @@ import type { LandingTask, LandingTaskErrors } from './landing-task-validation.t
 type Props = {
   /** Starts the task: creates it, or keeps it for after sign-up (composed by the route). */
   onTask: (task: LandingTask) => Promise<void>;
-  /** Home's forms are open from the start; elsewhere the first click opens the form (seed 001 §2). */
+  /** Home's forms are open from the start; elsewhere the first click opens the form (docs/product/public-site.md). */
   startOpen?: boolean;
-  /** Forms without a title field name the task after the month and course (seed 001 §2). */
+  /** Forms without a title field name the task after the month and course (docs/product/public-site.md). */
   showTitle?: boolean;
   submitLabel?: string;
-  /** The paid landing: the button stays disabled until both fields have content (seed 001 §5). */
+  /** The paid landing: the button stays disabled until both fields have content (docs/product/public-site.md). */
   requireBoth?: boolean;
   /** Names the form for assistive technology. */
   label: string;
@@ -23,7 +23,7 @@ type Props = {
 const loadValidation = () => import('./landing-task-validation.ts');
 
 /**
- * Seed 001 §2 "Task form on landing pages", §5 and §8: task name and course, errors only after the first
+ * docs/product/public-site.md "Task form on landing pages", docs/product/public-site.md: task name and course, errors only after the first
  * submit click, then live; the button is disabled while an error shows and a spinner replaces it while
  * the task is being started.
  */

@@ -4,8 +4,8 @@ export type LandingTaskErrors = { title?: string; subject?: string };
 export type LandingTask = { title: string; subject: string };
 
 /**
- * Seed 001 §5 and §8: the landing form's rules and messages, from the shared schema. A form without a title
- * field names the task '{current month name} {subject} task' (seed 001 §2). Loaded on the first submit only,
+ * docs/product/public-site.md: the landing form's rules and messages, from the shared schema. A form without a title
+ * field names the task '{current month name} {subject} task' (docs/product/public-site.md). Loaded on the first submit only,
  * so the schema library stays out of the landing page's first load.
  */
 export function validateLandingTask(

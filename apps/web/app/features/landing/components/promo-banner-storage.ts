@@ -1,5 +1,5 @@
 /**
- * Seed 001 §1: the promo banner stays closed once dismissed. root.tsx marks <html data-promo-closed> before
+ * docs/product/public-site.md: the promo banner stays closed once dismissed. root.tsx marks <html data-promo-closed> before
  * the first paint from this key; the banner (promo-banner.tsx, and the public pages' islands) read and set it.
  */
 export const PROMO_CLOSED_KEY = 'geekly.promoBannerClosed';

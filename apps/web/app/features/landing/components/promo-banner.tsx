@@ -3,7 +3,7 @@ import s from './promo-banner.module.css';
 import { PROMO_CLOSED_ATTRIBUTE, PROMO_CLOSED_KEY } from './promo-banner-storage.ts';
 
 /**
- * Seed 001 §1: NEWUSER gives new users 25% off the first 5 tasks; the banner stays closed once dismissed.
+ * docs/product/tasks-and-pricing.md: NEWUSER gives new users 25% off the first 5 tasks; the banner stays closed once dismissed.
  * root.tsx marks <html data-promo-closed> before the first paint, so a dismissed banner never flashes
  * or shifts the prerendered page.
  */

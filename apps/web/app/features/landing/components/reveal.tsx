@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import s from './reveal.module.css';
 
 /**
- * Seed 001 §2: scrolling reveals the how-it-works and always-online blocks. The prerendered page shows
+ * docs/product/public-site.md: scrolling reveals the how-it-works and always-online blocks. The prerendered page shows
  * them as they are; after hydration a block still below the viewport fades in when it scrolls into view.
  * Nothing moves for visitors who prefer reduced motion.
  */

@@ -29,8 +29,8 @@ const initials = (name: string) =>
     .replace('.', '');
 
 /**
- * Seed 001 §2: reviews, with avatars drawn from the reviewer's initials (no stock photos). Until students' own
- * ratings are published here, the examples say what they are (DESIGN.md "Honesty").
+ * docs/product/public-site.md: reviews, with avatars drawn from the reviewer's initials (no stock photos). Until students' own
+ * ratings are published here, the examples say what they are (docs/product/public-site.md).
  */
 export function Testimonials({ heading = 'What students say' }: { heading?: string }) {
   return (

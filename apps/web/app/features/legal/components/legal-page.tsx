@@ -27,7 +27,7 @@ function Section({ section, collapsible }: { section: LegalSection; collapsible:
       </section>
     );
   }
-  // Seed 001 §2: collapsible sections; <details> needs no script, so the prerendered page works before hydration.
+  // docs/product/public-site.md: collapsible sections; <details> needs no script, so the prerendered page works before hydration.
   return (
     <details className={s.details} id={section.id}>
       <summary className={s.summary}>

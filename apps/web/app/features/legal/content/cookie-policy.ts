@@ -1,7 +1,7 @@
 import { CONSENT_CATEGORIES, CONSENT_STORAGE_KEY } from '@geekly/domain/consent/consent-mode.ts';
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
-// Seed 001 §2–4: five sections; the banner's four categories and their consent-mode keys, stored under
+// docs/product/public-site.md: five sections; the banner's four categories and their consent-mode keys, stored under
 // consentMode. The wording is ours; the categories come from the domain so the page and the banner agree.
 export const cookiePolicy: LegalDocument = {
   title: 'Cookie Policy',

@@ -1,6 +1,6 @@
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
-// Seed 001 §1, §2 and §9: six sections (personal behavior, students, service providers, confidentiality, contact,
+// docs/product/public-site.md: six sections (personal behavior, students, service providers, confidentiality, contact,
 // referrals); no academic dishonesty, Tutors 18+. The wording is ours.
 export const honorCode: LegalDocument = {
   title: 'Honor Code',

@@ -15,7 +15,7 @@ export type LegalDocument = {
   /** e.g. 'Effective from 25 May 2018'. */
   readonly dateLine: string;
   readonly intro: readonly LegalBlock[];
-  /** Collapsible sections (seed 001 §2); a one-page document renders them open. */
+  /** Collapsible sections (docs/product/public-site.md); a one-page document renders them open. */
   readonly sections: readonly LegalSection[];
   readonly collapsible: boolean;
 };

@@ -1,6 +1,6 @@
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
-// Seed 001 §2 and §6: six sections, effective from 25 May 2018; only authorised staff access data; privacy
+// docs/product/public-site.md, docs/product/account.md: six sections, effective from 25 May 2018; only authorised staff access data; privacy
 // requests go by e-mail. The wording is ours. Section 4's periods are decision 059's settings' defaults.
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',

@@ -1,8 +1,8 @@
 import { RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
-// Seed 001 §5 and §9: the 60-day window, 3–5 business days for the review and for card refunds, a replacement
-// Geek within 24 hours, balance refunds at once and balance money spent only on services. One page (seed §2).
+// docs/product/public-site.md: the 60-day window, 3–5 business days for the review and for card refunds, a replacement
+// Geek within 24 hours, balance refunds at once and balance money spent only on services. One page (docs/product/public-site.md).
 export const refundPolicy: LegalDocument = {
   title: 'Refund Policy',
   description: `When and how ${COMPANY} refunds a task: the 60-day window, review times and where the money goes.`,

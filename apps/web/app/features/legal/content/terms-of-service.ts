@@ -1,7 +1,7 @@
 import { PLATFORM_CHARGE, RELEASE_CLAUSE } from '@geekly/domain/payments/public-promises.ts';
 import { COMPANY, type LegalDocument, SUPPORT_EMAIL } from './legal-document.ts';
 
-// Seed 001 §1, §2, §5, §6 and §9: the nine sections, the business rules they state, Cyprus law and the English
+// docs/product/public-site.md, docs/product/account.md: the nine sections, the business rules they state, Cyprus law and the English
 // version prevailing. The wording is ours.
 export const termsOfService: LegalDocument = {
   title: 'Terms of Service',

@@ -17,7 +17,7 @@ export const messagesQueryOptions = (orderId: string) =>
     queryKey: messagesKey(orderId),
     queryFn: () =>
       api<{ results: Message[] }>(`/orders/${encodeURIComponent(orderId)}/messages`).then((r) => r.results),
-    // Seed 001 §8: the panel shows its own error style when the fetch fails.
+    // docs/product/messages.md: the panel shows its own error style when the fetch fails.
     meta: { handledStatuses: [404, 0, 500, 502, 503] },
   });
 

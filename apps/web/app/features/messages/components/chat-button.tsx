@@ -11,11 +11,11 @@ import s from './chat-button.module.css';
 import { useDragPosition } from './use-drag-position.ts';
 
 const SIZE = 56;
-/** Seed 000 §9: the new-message sound plays at volume 0.2. */
+/** docs/product/messages.md: the new-message sound plays at volume 0.2. */
 const SOUND_VOLUME = 0.2;
 
 /**
- * Seed 000 §2 and §9: the floating chat button with its unread badge and bubble preview. Messages belong to a
+ * docs/product/messages.md: the floating chat button with its unread badge and bubble preview. Messages belong to a
  * task, so the chat opens the panel of the task in view, else of the task with the newest unread message, else
  * of the newest conversation or task (decision 020).
  */
@@ -53,7 +53,7 @@ export function ChatButton({ user }: { user: User }) {
   openRef.current = open;
 
   useEffect(() => onOpenChat(() => openRef.current()), []);
-  // Seed 000 §2: a #livechat hash on /orders opens the chat.
+  // docs/product/messages.md: a #livechat hash on /orders opens the chat.
   useEffect(() => {
     if (
       location.pathname === '/orders' &&
@@ -65,7 +65,7 @@ export function ChatButton({ user }: { user: User }) {
     }
   }, [location.pathname, location.hash, notification.data, available, navigate]);
 
-  // Seed 000 §9: a sound when a new message arrives (in the tab holding the shared stream, so it plays once).
+  // docs/product/messages.md: a sound when a new message arrives (in the tab holding the shared stream, so it plays once).
   const previous = useRef<number | null>(null);
   useEffect(() => {
     if (notification.data === undefined) return;

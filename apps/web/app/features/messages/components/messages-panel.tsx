@@ -10,7 +10,7 @@ import { messageTime } from './message-time.ts';
 import s from './messages-panel.module.css';
 import { useAttachments } from './use-attachments.ts';
 
-/** Seed 001 §2 "Task messages panel": a sliding panel over the task page. */
+/** docs/product/messages.md "Task messages panel": a sliding panel over the task page. */
 export function MessagesPanel({ orderId }: { orderId: string }) {
   const qc = useQueryClient();
   const messages = useMessages(orderId);
@@ -93,14 +93,14 @@ function MessageList({
   const asked = useRef(new Set<string>());
   const count = messages.length;
 
-  // Seed 001 §4: the list scrolls to the bottom when the message count changes.
+  // docs/product/messages.md: the list scrolls to the bottom when the message count changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the count is the trigger
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  // Seed 001 §4: an unread message becomes read when its top scrolls into view.
+  // docs/product/messages.md: an unread message becomes read when its top scrolls into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: observe again whenever the messages change
   useEffect(() => {
     const list = listRef.current;
@@ -183,7 +183,7 @@ function Composer({ orderId }: { orderId: string }) {
         })),
       },
       {
-        // Seed 001 §4: sending clears the text and the attachments.
+        // docs/product/messages.md: sending clears the text and the attachments.
         onSuccess: () => {
           setText('');
           attachments.clear();
@@ -299,7 +299,7 @@ function Composer({ orderId }: { orderId: string }) {
             />
           </svg>
         </button>
-        {/* Seed 001 §5: the send button appears only when there is something to send. */}
+        {/* docs/product/messages.md: the send button appears only when there is something to send. */}
         {sendable ? (
           <button type="submit" className={s.send} aria-label="Send" disabled={send.isPending}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -17,7 +17,7 @@ export type Attachment = {
 let counter = 0;
 
 /**
- * Seed 001 §4: attached files move through progress and failed states to 'loaded'; failed ones can be
+ * docs/product/messages.md: attached files move through progress and failed states to 'loaded'; failed ones can be
  * reloaded or removed. Uploads go straight to storage with context "msgs".
  */
 export function useAttachments(orderId: string) {

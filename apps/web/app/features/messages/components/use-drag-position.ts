@@ -2,7 +2,7 @@ import { type PointerEvent as ReactPointerEvent, useCallback, useRef, useState }
 import { readJson, writeJson } from '../../../lib/local-store.ts';
 
 const KEY = 'geekly.chat.position';
-/** Seed 000 §9: on touch screens a drag starts after a 300 ms hold, so a swipe still scrolls the page. */
+/** docs/product/messages.md: on touch screens a drag starts after a 300 ms hold, so a swipe still scrolls the page. */
 export const TOUCH_DRAG_DELAY_MS = 300;
 const MOUSE_THRESHOLD_PX = 4;
 
@@ -19,7 +19,7 @@ const clamp = (p: Position, size: number): Position => ({
 });
 
 /**
- * Seed 000 §2: the floating chat button is draggable and keeps its place in local storage. Returns the
+ * docs/product/messages.md: the floating chat button is draggable and keeps its place in local storage. Returns the
  * position, the pointer handlers, and whether the last press was a drag (then it is not a click).
  */
 export function useDragPosition(size: number) {

@@ -153,7 +153,7 @@ export type GeekFileUpload = {
 
 /**
  * A Geek file: a presigned POST for the task, the file straight to storage (every signed field, then `file`),
- * then attached with its Geek file type and plagiarism check (API.md "Operator API").
+ * then attached with its Geek file type and plagiarism check (docs/product/http-api.md "Operator API").
  */
 export const useUploadGeekFile = (orderId: string) =>
   useTaskMutation(orderId, async (v: GeekFileUpload) => {

@@ -7,13 +7,13 @@ export type Order = OrderView;
 export const getOrder = (id: string) => api<Order>(`/orders/${encodeURIComponent(id)}`);
 
 // An unpaid task's price follows the clock (decision 007), so a task page fetches it again when it opens,
-// unlike the rest of the cache, which never refetches (seed 000 §9).
+// unlike the rest of the cache, which never refetches (docs/product/tasks-and-pricing.md).
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['orders', 'detail', id],
     queryFn: () => getOrder(id),
     refetchOnMount: 'always',
-    // The task pages send a missing or deleted task to the list (seed 000 §4), not to /page-not-found.
+    // The task pages send a missing or deleted task to the list (docs/product/tasks-and-pricing.md), not to /page-not-found.
     meta: { handledStatuses: [404] },
   });
 

@@ -4,7 +4,7 @@ import { type PaidOrRedirect, useOrderPaymentMutation } from '../../payments/api
 
 export type PayInput = {
   /**
-   * The balance the client lets the payment use: integer cents, or (seed 000 §7, the pay-from-balance screen)
+   * The balance the client lets the payment use: integer cents, or (docs/product/http-api.md, the pay-from-balance screen)
    * dollars as a string with 2 decimals.
    */
   account_balance_use: number | string;

@@ -5,7 +5,7 @@ export type AttachedFile = { _id: string; name: string; size: number; type: stri
 type Presigned = { url: string; fields: Record<string, string>; location: string };
 
 /**
- * A revision attachment (seed 000 §7): presigned by the API with context 'revision', posted straight to
+ * A revision attachment (docs/product/http-api.md): presigned by the API with context 'revision', posted straight to
  * storage, then attached to the task as a client_revision_request_file. Answers the attached file.
  */
 export async function uploadRevisionFile(orderId: string, file: File): Promise<AttachedFile> {

@@ -16,7 +16,7 @@ const ADD_ON_NOTES: Partial<Record<AddOnService, string>> = {
 };
 
 /**
- * Seed 000 §3 add-on services with their prices, states and disabled rules, all as the server answers them;
+ * docs/product/tasks-and-pricing.md add-on services with their prices, states and disabled rules, all as the server answers them;
  * adding or removing one is service_add / service_delete, and the answer carries the new price.
  */
 export function AddOnsList({ order }: { order: Order }) {

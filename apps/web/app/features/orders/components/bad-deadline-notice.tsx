@@ -12,7 +12,7 @@ import s from './task-editor.module.css';
 type Props = { order: Order; busy: boolean; onApply: (deadline: Date) => void };
 
 /**
- * Seed 000 §5 and §4: a bad deadline offers the earliest possible one (the server's minimum, rounded up to the
+ * docs/product/tasks-and-pricing.md: a bad deadline offers the earliest possible one (the server's minimum, rounded up to the
  * next full hour) with 'Apply', or says it is still calculating while the minimum is unknown.
  */
 export function BadDeadlineNotice({ order, busy, onApply }: Props) {

@@ -7,9 +7,9 @@ import { useUpdateOrder } from '../api/update-order.ts';
 import s from './coupon-block.module.css';
 
 /**
- * Seed 000 §2 "Coupon block": 'I have a coupon code', input 'Enter code here', Apply, clear, 'Remove';
+ * docs/product/tasks-and-pricing.md "Coupon block": 'I have a coupon code', input 'Enter code here', Apply, clear, 'Remove';
  * 'Code: X' when valid. The code is normalised as the server does (spaces removed, upper case) and the
- * server's discount_error_type texts (seed 000 §8) are shown as they come.
+ * server's discount_error_type texts (docs/product/tasks-and-pricing.md) are shown as they come.
  */
 export function CouponBlock({ order }: { order: Order }) {
   const update = useUpdateOrder(order._id);
@@ -20,7 +20,7 @@ export function CouponBlock({ order }: { order: Order }) {
   // A refused code puts the focus back on the field, read with its error.
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLFormElement>();
   // A code the server kept replaces the form: the focus goes to its Remove, which carries the server's verdict
-  // (seed 000 §8 texts) as its description when the code does not apply.
+  // (docs/product/tasks-and-pricing.md texts) as its description when the code does not apply.
   const applying = useRef(false);
   const removeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {

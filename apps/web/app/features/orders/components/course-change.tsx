@@ -52,8 +52,8 @@ function groupSummary(p: GroupSubjectPreview): string[] {
 }
 
 /**
- * Seed 000 §5: the course must be one of the list's, matched without case ('Please choose course from the list
- * name' otherwise); an empty entry cancels. The same course picker as the task forms (seed 000 §2: top or recent
+ * docs/product/tasks-and-pricing.md: the course must be one of the list's, matched without case ('Please choose course from the list
+ * name' otherwise); an empty entry cancels. The same course picker as the task forms (docs/product/tasks-and-pricing.md: top or recent
  * courses, 'No results for «…»'). For a group it says first how many tasks will move — all of the course's, those
  * the list's filter hides or has not loaded included — and the button says it again.
  */
@@ -82,7 +82,7 @@ export function CourseChangeDialog({
         className={s.form}
         onSubmit={(e) => {
           e.preventDefault();
-          // Seed 000 §5: an empty entry cancels.
+          // docs/product/tasks-and-pricing.md: an empty entry cancels.
           if (value.trim() === '') return onClose();
           const parsed = renameSubjectSchema.safeParse({ subject: value });
           if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Unknown error');

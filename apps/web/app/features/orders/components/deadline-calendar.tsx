@@ -47,7 +47,7 @@ function monthWeeks(month: Dayjs): (number | null)[][] {
 }
 
 /**
- * A month grid of day buttons (seed 000 §5: no day before the minimum date). Arrow keys, Home/End and
+ * A month grid of day buttons (docs/product/tasks-and-pricing.md: no day before the minimum date). Arrow keys, Home/End and
  * PageUp/PageDown move between days; Escape closes.
  */
 export function DeadlineCalendar({ selected, min, max, onPick, onClose }: Props) {

@@ -19,13 +19,13 @@ type Props = {
   dateRef: RefObject<HTMLButtonElement | null>;
 };
 
-// Seed 000 §9: hourly slots, day 8 AM to 7 PM, night 8 PM to 7 AM.
+// docs/product/tasks-and-pricing.md: hourly slots, day 8 AM to 7 PM, night 8 PM to 7 AM.
 const DAY_HOURS = Array.from({ length: 12 }, (_, i) => 8 + i);
 const NIGHT_HOURS = Array.from({ length: 12 }, (_, i) => (20 + i) % 24);
 
 const atHour = (day: Dayjs, hour: number) => day.hour(hour).minute(0).second(0).millisecond(0);
 
-/** Seed 000 §5 "Deadline": a date picker ('MMMM DD, YYYY') and an hourly time select. */
+/** docs/product/tasks-and-pricing.md "Deadline": a date picker ('MMMM DD, YYYY') and an hourly time select. */
 export function DeadlinePicker({ deadline, minimum, busy, onChange, error, dateRef }: Props) {
   const id = useId();
   const { open, setOpen, root } = useDismissable();

@@ -9,7 +9,7 @@ type Props = {
   error?: string | null;
 };
 
-/** The task's details, saved when the field is left (seed 000 §2 "details text area"). */
+/** The task's details, saved when the field is left (docs/product/tasks-and-pricing.md "details text area"). */
 export function DetailsField({ value, onChange, onCommit, error }: Props) {
   const id = useId();
   return (

@@ -5,7 +5,7 @@ import s from './mini-order-form.module.css';
 import { TaskDraftFields } from './task-draft-fields.tsx';
 import { useTaskDraftForm } from './use-task-draft-form.ts';
 
-/** Seed 000 §2/§5 "Mini order form": validated on submit, then live once both fields have content. */
+/** docs/product/tasks-and-pricing.md "Mini order form": validated on submit, then live once both fields have content. */
 export function MiniOrderForm() {
   // The list reloads with the new task (useCreateOrder); the form empties for the next one.
   const form = useTaskDraftForm((_created, reset) => reset());
@@ -15,7 +15,7 @@ export function MiniOrderForm() {
     () => recentCourses((orders.data?.results ?? []).map((o) => o.subject)),
     [orders.data],
   );
-  // Seed 000 §2: "skeletons replace inputs while loading" — while the client's recent courses are not known
+  // docs/product/tasks-and-pricing.md: "skeletons replace inputs while loading" — while the client's recent courses are not known
   // yet, so the course picker never opens on the wrong list. A failed load shows the form without them.
   const loading = orders.isPending;
   return (

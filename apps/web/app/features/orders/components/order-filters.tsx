@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { type OrderFilters as Filters, NO_FILTERS } from '../api/get-orders.ts';
 import s from './order-filters.module.css';
 
-/** Seed 000 §2 /orders: payment type (All, Full paid, 30% paid, Unpaid), status, 'Reset filters'. */
+/** docs/product/tasks-and-pricing.md /orders: payment type (All, Full paid, 30% paid, Unpaid), status, 'Reset filters'. */
 export function OrderFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const id = useId();
   return (

@@ -8,11 +8,11 @@ import { CourseChangeDialog } from './course-change.tsx';
 import s from './order-groups.module.css';
 import { StatusChip } from './status-chip.tsx';
 
-/** Seed 000 §2: tasks grouped by subject as collapsible groups. */
+/** docs/product/tasks-and-pricing.md: tasks grouped by subject as collapsible groups. */
 export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
   const groups = new Map<string, OrderSummary[]>();
   for (const order of orders) groups.set(order.subject, [...(groups.get(order.subject) ?? []), order]);
-  // Seed 000 §9 "row animation delay 25 ms per row" (decision 042): rows come in in the order the server sent
+  // docs/product/public-site.md "row animation delay 25 ms per row" (decision 042): rows come in in the order the server sent
   // them, each page of 'Show more tasks' starting again from the first, so no row waits more than a page.
   const rowIndex = new Map(orders.map((o, i) => [o._id, i % ORDERS_PAGE_SIZE]));
   const recent = useMemo(() => recentCourses(orders.map((o) => o.subject)), [orders]);
@@ -111,7 +111,7 @@ function UnreadMark({ count }: { count: number }) {
   );
 }
 
-/** Seed 000 §4 rules 7 and 10: a delivered task is 'rated' (with the student's mark) or 'not rated yet'. */
+/** docs/product/statuses-and-state-machine.md rules 7 and 10: a delivered task is 'rated' (with the student's mark) or 'not rated yet'. */
 function RatedNote({ order }: { order: OrderSummary }) {
   if (order.mark > 0)
     return (

@@ -9,13 +9,13 @@ type Props = {
   onChange: (pages: number) => void;
   /** A save is running: the select looks and acts disabled but keeps the focus. */
   busy: boolean;
-  /** Seed 000 §5: marked required when the quote asks for the missing fields. */
+  /** docs/product/tasks-and-pricing.md: marked required when the quote asks for the missing fields. */
   required: boolean;
   error?: string | null;
   selectRef?: Ref<HTMLSelectElement>;
 };
 
-/** Seed 000 §5 "Pages": 1 to 50, shown as '5 pages · 1375 words'; an empty first option while none is set. */
+/** docs/product/tasks-and-pricing.md "Pages": 1 to 50, shown as '5 pages · 1375 words'; an empty first option while none is set. */
 export function PagesSelect({ value, onChange, busy, required, error, selectRef }: Props) {
   const id = useId();
   const invalid = Boolean(error) || (required && value === null);

@@ -16,7 +16,7 @@ type Props = {
   due: number;
   partial: boolean;
   context: NonNullable<PayInput['context']>;
-  /** Seed 000 §7: the pay-from-balance screen sends the balance share as a string with 2 decimals. */
+  /** docs/product/http-api.md: the pay-from-balance screen sends the balance share as a string with 2 decimals. */
   balanceAsText?: boolean;
   label?: string;
   /** The balance line under the button; off where the screen shows the balance already. */
@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * Pays what is due with the balance share (account_balance_use = min(balance, due), seed 000 §1 "part of the
+ * Pays what is due with the balance share (account_balance_use = min(balance, due), docs/product/payments-and-ledger.md "part of the
  * price from the account balance"); when the balance does not cover it, the API answers with the gateway form
  * and the browser goes on to the card page for the rest.
  */

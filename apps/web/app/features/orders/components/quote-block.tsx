@@ -15,10 +15,10 @@ type Props = {
   onShowFields?: () => void;
 };
 
-// Seed 000 §2: the checkbox says '30% deposit' or 'Pre-pay 30%' by a platform flag; ours is the first.
+// docs/product/tasks-and-pricing.md: the checkbox says '30% deposit' or 'Pre-pay 30%' by a platform flag; ours is the first.
 const DEPOSIT_LABEL = '30% deposit';
 
-/** Seed 000 §2 "Quote block": the prompt, the overdue state, the unpaid state with pay buttons, the paid summary. */
+/** docs/product/tasks-and-pricing.md "Quote block": the prompt, the overdue state, the unpaid state with pay buttons, the paid summary. */
 export function QuoteBlock({ order, flow, mode, onShowFields }: Props) {
   if (order.payment_state !== 'unpaid' || !order.changeable) return <PaidSummary order={order} mode={mode} />;
   if (order.price === null) {
@@ -112,7 +112,7 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
       </dl>
       {left > 0 && !order.refunded && order.system_client_status !== 'Refund Requested' ? (
         mode === 'task' ? (
-          // Seed 000 §1/§4: after the 30% deposit the rest is paid later from the task page.
+          // docs/product/payments-and-ledger.md, docs/product/statuses-and-state-machine.md: after the 30% deposit the rest is paid later from the task page.
           <Link className={s.pay} to={`/order/${order._id}/payment`}>
             {order.additional.includes('partial_payment') ? 'Pay the remaining 70%' : `Pay ${usd(left)}`}
           </Link>

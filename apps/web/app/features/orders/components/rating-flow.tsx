@@ -18,7 +18,7 @@ import { useOrderAction } from '../api/order-action.ts';
 import { canAskRefundNow, refundWindowOver } from '../refund-window.ts';
 import s from './rating-flow.module.css';
 
-// The seed names the reason tags, not their words; these labels are ours.
+// The spec names the reason tags, not their words; these labels are ours.
 export const TAG_LABELS: Record<RatingTag, string> = {
   content: 'Content',
   deadline: 'Deadline',
@@ -33,7 +33,7 @@ export type RatingStep = 'rate' | 'sorry';
 
 type Props = {
   order: Order;
-  /** From the address: 1–5 preselects the stars; 'f' opens the feedback step (seed 001 §2). */
+  /** From the address: 1–5 preselects the stars; 'f' opens the feedback step (docs/product/public-site.md). */
   initialMark: RatingMark | null;
   step: RatingStep;
   onStep: (step: RatingStep) => void;
@@ -41,7 +41,7 @@ type Props = {
 };
 
 /**
- * Seed 000 §4 "Rating flow": the stars (a radio group: arrows move, as with any radio group), then for a
+ * docs/product/statuses-and-state-machine.md "Rating flow": the stars (a radio group: arrows move, as with any radio group), then for a
  * positive mark the thank-you screen whose 'Got it!' submits, for a negative one the reasons and 'Submit
  * Feedback', then the apology screen offering a free revision.
  */
@@ -56,10 +56,10 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
 
   const serverError =
     action.error instanceof ApiError ? action.error.text : action.error ? 'Unknown error' : null;
-  // Seed 000 §5: a negative mark needs a reason; 'other' needs words.
+  // docs/product/statuses-and-state-machine.md: a negative mark needs a reason; 'other' needs words.
   const tagsError = tags.length === 0 ? RATING_MESSAGES.tagsRequired : null;
   const detailsError = tags.includes('other') && !details.trim() ? RATING_MESSAGES.detailsRequired : null;
-  // Seed 000 §4: the tip button shows when paid and not tipped, and with no pending selection or a positive one.
+  // docs/product/statuses-and-state-machine.md: the tip button shows when paid and not tipped, and with no pending selection or a positive one.
   const tipShown = order.can.tip && order.writer_info !== null && (mark === null || isPositiveMark(mark));
 
   if (step === 'sorry') {
@@ -76,7 +76,7 @@ export function RatingFlow({ order, initialMark, step, onStep, onDone }: Props) 
           </Link>
         ) : null}
         {canAskRefundNow(order) ? (
-          // Seed 000 §2: the refund popup is linked from the negative-rating screen too.
+          // docs/product/statuses-and-state-machine.md: the refund popup is linked from the negative-rating screen too.
           <Link className={s.refundLink} to={`/order/${order._id}/request-refund`}>
             Request a refund
           </Link>

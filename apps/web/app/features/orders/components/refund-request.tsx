@@ -27,7 +27,7 @@ type Props = {
   onDone: () => void;
 };
 
-// Seed 001 §9: balance refunds are immediate but balance money is not refundable to a card; card refunds take
+// docs/product/payments-and-ledger.md: balance refunds are immediate but balance money is not refundable to a card; card refunds take
 // 3-5 business days after the review.
 const DESTINATIONS: Record<RefundDestination, { label: string; hint: string }> = {
   balance: {
@@ -41,7 +41,7 @@ const DESTINATIONS: Record<RefundDestination, { label: string; hint: string }> =
 };
 
 /**
- * Seed 000 §2/§5 refund popup: step 1 the reason ('other' needs a message; the button stays disabled until
+ * docs/product/statuses-and-state-machine.md refund popup: step 1 the reason ('other' needs a message; the button stays disabled until
  * the form is valid), step 2 the destination (balance by default), then the success screen. The comment is
  * the domain's refundComment ('{destination} - {message or reason}').
  */
@@ -142,7 +142,7 @@ export function RefundRequest({ orderId, refundUntil, step, onStep, onDone }: Pr
           ) : null}
         </div>
         {policy}
-        {/* Seed 000 §5: disabled until the form is valid. aria-disabled rather than disabled, so the keyboard
+        {/* docs/product/statuses-and-state-machine.md: disabled until the form is valid. aria-disabled rather than disabled, so the keyboard
             still reaches it and pressing it shows what is missing. */}
         <Button type="submit" aria-disabled={!form.success || undefined}>
           Next

@@ -14,7 +14,7 @@ import s from './rating-flow.module.css';
 import { TAG_LABELS } from './rating-flow.tsx';
 
 /**
- * Seed 000 §2 "Revision prompts" ('Is everything ok?' with 'Request revision'; 'You requested revision' with
+ * docs/product/statuses-and-state-machine.md "Revision prompts" ('Is everything ok?' with 'Request revision'; 'You requested revision' with
  * 'Show my request'), the way to the rating screen while the task can be rated, and 'Accept the work'
  * (decision 036): the payment is released to the Geek once the student accepts the delivered work.
  */
@@ -51,7 +51,7 @@ export function AfterDeliveryPrompts({ order }: { order: Order }) {
 }
 
 /**
- * Seed 000 §4 rules 7 and 10 ('rated' / 'not rated yet'): the student's own mark, and their review behind
+ * docs/product/statuses-and-state-machine.md rules 7 and 10 ('rated' / 'not rated yet'): the student's own mark, and their review behind
  * 'Show my review'; before a mark, 'Not rated yet' (the 'Rate your Geek' link opens the rating).
  */
 function YourRating({ order }: { order: Order }) {

@@ -28,7 +28,7 @@ const when = (iso: string) => {
 };
 
 /**
- * Seed 000 §2/§5 revision popup: 'What has to be changed in your task?', the message (required), the deadline
+ * docs/product/statuses-and-state-machine.md revision popup: 'What has to be changed in your task?', the message (required), the deadline
  * with the 24-hour lead ('We can do revision only by …' and the notice with Apply), then the preview.
  */
 export function RevisionForm({

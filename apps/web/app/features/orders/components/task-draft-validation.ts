@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 export type TaskDraftErrors = { title?: string; subject?: string; form?: string };
 
 /**
- * Seed 000 §5: the first message per field of the shared `createOrderSchema`
+ * docs/product/tasks-and-pricing.md: the first message per field of the shared `createOrderSchema`
  * ('Please, name your task', 'Tell us what course you are taking', 'Please choose course from the list').
  * Used by the mini order form and the /create page.
  */

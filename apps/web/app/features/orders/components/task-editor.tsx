@@ -13,7 +13,7 @@ import { TaskTypeInput } from './task-type-input.tsx';
 import { useTaskSave } from './use-task-save.ts';
 
 export type TaskEditorHandle = {
-  /** Seed 000 §2 'Show me the fields': focuses the task type, else the pages, else the deadline. */
+  /** docs/product/tasks-and-pricing.md 'Show me the fields': focuses the task type, else the pages, else the deadline. */
   focusFirstMissing: () => void;
 };
 
@@ -33,7 +33,7 @@ function useDraft(server: string) {
   return [value, setValue] as const;
 }
 
-/** Seed 000 §2 "Editable task": every change is saved at once and the server answers the repriced task. */
+/** docs/product/tasks-and-pricing.md "Editable task": every change is saved at once and the server answers the repriced task. */
 export function TaskEditor({ order, flow, ref }: Props) {
   const { save, saving, errors, formError } = useTaskSave(order._id);
   const [requestType, setRequestType] = useDraft(order.request_type ?? '');

@@ -16,7 +16,7 @@ import { TitleMenu } from './title-menu.tsx';
 type Props = { order: Order; flow: 'order' | 'neworder' };
 
 /**
- * Seed 000 §2: the header line (subject and 'Task #number', hidden in the new-order flow), the title as the
+ * docs/product/tasks-and-pricing.md: the header line (subject and 'Task #number', hidden in the new-order flow), the title as the
  * page's heading with its dropdown, and for a locked task its status, wait text and progress.
  */
 export function TaskHeader({ order, flow }: Props) {
@@ -34,7 +34,7 @@ export function TaskHeader({ order, flow }: Props) {
 
   const commit = (entry: string) => {
     setRenaming(false);
-    // Seed 000 §5: trimmed; an empty or unchanged entry discards the edit.
+    // docs/product/tasks-and-pricing.md: trimmed; an empty or unchanged entry discards the edit.
     const next = renameTitle(order.title, entry);
     if (next !== null) rename.mutate({ title: next });
   };

@@ -8,7 +8,7 @@ import s from './task-summary-table.module.css';
 /** Details longer than this are cut with 'Show more'. */
 const DETAILS_PREVIEW_CHARS = 200;
 
-/** Seed 000 §2 "Locked task": the read-only table of a task that can no longer change. */
+/** docs/product/tasks-and-pricing.md "Locked task": the read-only table of a task that can no longer change. */
 export function TaskSummaryTable({ order, geekFiles }: { order: Order; geekFiles: number }) {
   const services = order.services.filter((sv) => sv.added).map((sv) => sv.label);
   return (

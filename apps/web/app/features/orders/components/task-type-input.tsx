@@ -20,11 +20,11 @@ type Props = {
   inputRef?: Ref<HTMLInputElement>;
 };
 
-/** Seed 000 §5: leading spaces trimmed, at most 30 characters. */
+/** docs/product/tasks-and-pricing.md: leading spaces trimmed, at most 30 characters. */
 const clean = (v: string) => v.trimStart().slice(0, REQUEST_TYPE_MAX);
 
 /**
- * Seed 000 §5 "Request type": a combobox with the suggested types (matches highlighted from 7 typed
+ * docs/product/tasks-and-pricing.md "Request type": a combobox with the suggested types (matches highlighted from 7 typed
  * characters) and the 'n/30' counter. Focus stays in the input; options are reached by aria-activedescendant.
  */
 export function TaskTypeInput({ value, onChange, onCommit, error, inputRef }: Props) {

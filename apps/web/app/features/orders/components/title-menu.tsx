@@ -9,7 +9,7 @@ import s from './task-header.module.css';
 type Props = { order: Order; onRename: () => void; onDelete: () => void; onChangeCourse: () => void };
 
 /**
- * Seed 000 §2: the title dropdown with Rename (disabled for a locked task), Request revision and Request refund
+ * docs/product/statuses-and-state-machine.md: the title dropdown with Rename (disabled for a locked task), Request revision and Request refund
  * (each only when the task allows it). Menu button pattern: arrows move, Escape closes and returns focus.
  */
 export function TitleMenu({ order, onRename, onDelete, onChangeCourse }: Props) {

@@ -7,7 +7,7 @@ import { type TaskDraftErrors, taskDraftServerErrors, validateTaskDraft } from '
 type OnCreated = (created: { _id: string }, reset: () => void) => void;
 
 /**
- * Seed 000 §5: the task draft (task name and course) of the mini order form and the /create page.
+ * docs/product/tasks-and-pricing.md: the task draft (task name and course) of the mini order form and the /create page.
  * Validated on submit, then live once both fields have content; a server error shows until a field changes.
  */
 export function useTaskDraftForm(onCreated: OnCreated) {

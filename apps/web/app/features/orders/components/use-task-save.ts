@@ -35,7 +35,7 @@ export function useTaskSave(orderId: string) {
             if (Object.keys(fieldErrors).length > 0) {
               setErrors((e) => ({ ...withoutFields(e, fields), ...fieldErrors }));
             } else if (err instanceof ApiError && err.status === 422 && err.text === LOGGED_ONLY_DETAIL) {
-              // Seed 001 §8: only logged, which lib/error-routing.ts does for every call.
+              // docs/product/public-site.md: only logged, which lib/error-routing.ts does for every call.
             } else {
               setFormError(err instanceof ApiError ? err.text : 'Unknown error');
             }

@@ -5,7 +5,7 @@ export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, 
 export type GatewayRedirect = { status: 'redirect'; payment_id: string; gateway: GatewayForm };
 
 /**
- * Seed 001 §7: payments are a browser form POST to the gateway's address with hidden fields. A real form is
+ * docs/product/payments-and-ledger.md: payments are a browser form POST to the gateway's address with hidden fields. A real form is
  * submitted (not fetch), so the browser leaves for the card page and comes back on a return URL.
  */
 export function submitGatewayForm(gateway: GatewayForm, doc: Document = document): void {

@@ -13,12 +13,12 @@ type Props = {
   retry?: { label: string; onClick: () => void };
 };
 
-/** Seed 000 §9: the chat opens 1 s after 'Contact us'. */
+/** docs/product/messages.md: the chat opens 1 s after 'Contact us'. */
 const CONTACT_US_CHAT_DELAY_MS = 1000;
 
 /**
- * Seed 000 §2 "Payment error popup": 'Oops', the declined-card or server-error texts, 'Contact us' and
- * 'Email us'. The expired popup has no text in the seeds, so its words are ours.
+ * docs/product/payments-and-ledger.md "Payment error popup": 'Oops', the declined-card or server-error texts, 'Contact us' and
+ * 'Email us'. The expired popup has no text in the specs, so its words are ours.
  */
 export function PaymentErrorDialog({ kind, onClose, retry }: Props) {
   return (
@@ -54,7 +54,7 @@ export function PaymentErrorDialog({ kind, onClose, retry }: Props) {
             </Button>
           ) : (
             <>
-              {/* Seed 000 §2 and §9: 'Contact us' closes the popup and opens the chat after 1 second. */}
+              {/* docs/product/messages.md: 'Contact us' closes the popup and opens the chat after 1 second. */}
               <a
                 className={s.primaryLink}
                 href={SUPPORT_MAILTO}

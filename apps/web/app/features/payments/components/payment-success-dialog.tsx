@@ -7,7 +7,7 @@ import s from './payment-return.module.css';
 import { SettlementStatus } from './settlement-status.tsx';
 
 type Props = {
-  /** Seed 000 §2: the list's short popup, or the task's; 'balance' is the task's adapted to a top-up. */
+  /** docs/product/payments-and-ledger.md: the list's short popup, or the task's; 'balance' is the task's adapted to a top-up. */
   variant: 'list' | 'task' | 'balance';
   orderId?: string;
   payment: Payment | undefined;
@@ -15,7 +15,7 @@ type Props = {
   onGoToList: () => void;
 };
 
-/** Seed 000 §2 "Payment success popup", on the list, on a task, and after a top-up. */
+/** docs/product/payments-and-ledger.md "Payment success popup", on the list, on a task, and after a top-up. */
 export function PaymentSuccessDialog({ variant, orderId, payment, onClose, onGoToList }: Props) {
   if (variant === 'list') {
     return (

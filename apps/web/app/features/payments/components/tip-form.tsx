@@ -13,10 +13,10 @@ import s from './tip-form.module.css';
 const PRESETS = [500, 1000, 2000] as const;
 type Choice = (typeof PRESETS)[number] | 'other';
 
-// The seed gives no tip texts; these are ours. The amount rules are the top-up's (seed 000 §5 "Amount").
+// The spec gives no tip texts; these are ours. The amount rules are the top-up's (docs/product/payments-and-ledger.md "Amount").
 const TOO_LARGE = `The largest tip is $${(MAX_TIP_CENTS / 100).toFixed(2)}`;
 
-/** `can.tip` is the seed's rule (seed 000 §4); a tip also needs the task's Geek, which the API checks too. */
+/** `can.tip` is the spec's rule (docs/product/statuses-and-state-machine.md); a tip also needs the task's Geek, which the API checks too. */
 export const canTipNow = (o: Pick<Order, 'can' | 'writer_info'>) => o.can.tip && o.writer_info !== null;
 
 type Props = { orderId: string; onPaid: (amount: string) => void };

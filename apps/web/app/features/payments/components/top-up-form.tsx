@@ -12,9 +12,9 @@ import { useTopUpBalance } from '../api/top-up-balance.ts';
 import s from './top-up-form.module.css';
 
 /**
- * Seed 001 §2 and §4 "Balance form": it starts valid; an invalid amount shows 'Please enter amount more than
+ * docs/product/payments-and-ledger.md "Balance form": it starts valid; an invalid amount shows 'Please enter amount more than
  * $00.00' and blocks the submit; a valid one marks the form sending and posts to the gateway. The amount rules
- * are the domain's (seed 001 §5), the same the API applies.
+ * are the domain's (docs/product/payments-and-ledger.md), the same the API applies.
  */
 export function TopUpForm() {
   const [amount, setAmount] = useState('');

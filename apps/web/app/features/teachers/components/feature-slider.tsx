@@ -18,7 +18,7 @@ const FEATURES = [
   },
 ];
 
-/** Seed 001 §1: the features, one slide at a time (an island on the prerendered page, decision 033). */
+/** docs/product/public-site.md: the features, one slide at a time (an island on the prerendered page, decision 033). */
 export function FeatureSlider() {
   const [slide, setSlide] = useState(0);
   const feature = FEATURES[slide] ?? FEATURES[0];

@@ -67,7 +67,7 @@ export function StudentFiles({ files }: { files: TaskFile[] }) {
 
 /**
  * The Geek's files and their upload: drafts, the final draft and the plagiarism report with its level, straight
- * to storage and then attached with their type (the seeds' Geek file types).
+ * to storage and then attached with their type (the specs' Geek file types).
  */
 export function GeekFiles({ task, canUpload }: { task: WorkspaceTaskDetail; canUpload: boolean }) {
   const upload = useUploadTaskFile(task._id);
