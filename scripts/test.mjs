@@ -13,11 +13,15 @@ import './check-node.mjs';
 import { apiStages, runStages } from './run-stages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const checks = ['typecheck', 'lint', 'domain tests'];
+const checks = ['typecheck', 'lint', 'boundaries', 'pointers', 'domain tests'];
 
 await runStages([
   { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
   { name: 'lint', command: 'biome', args: ['check', '.'] },
+  // Decision 062: the code's boundaries (a ratchet on the violations older than the check), and no comment that
+  // points to a document outside the repository.
+  { name: 'boundaries', command: 'node', args: ['scripts/check-boundaries.mjs'] },
+  { name: 'pointers', command: 'node', args: ['scripts/check-pointers.mjs'] },
   { name: 'domain tests', command: 'vitest', args: ['run', '--project', 'domain'] },
   ...apiStages(),
   // The deployment recipe (decision 032): Caddy before two API processes on the PostgreSQL server; it says why
