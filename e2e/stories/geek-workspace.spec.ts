@@ -115,6 +115,12 @@ test('A student pays; a Geek takes the offer live, they talk, the Geek delivers 
   const check = staff.page.getByRole('region', { name: 'Quality check' });
   await expect(check.getByText('comets-final.pdf')).toBeVisible();
   await expect(check.getByText(/level 3%/)).toBeVisible();
+  // Staff read the delivery before the student may.
+  const [opened] = await Promise.all([
+    staff.page.waitForEvent('download'),
+    check.getByRole('button', { name: 'Download comets-final.pdf' }).click(),
+  ]);
+  expect(opened.suggestedFilename()).toBe('comets-final.pdf');
   await shot(staff.page, testInfo, 'ops-quality-check');
   await expectNoA11yViolations(staff.page);
   // First back to the Geek with a note, which the Geek sees live and delivers again; then passed.

@@ -50,6 +50,18 @@ describe("a Geek's files", () => {
     expect((await ws(t, geek.token, `/tasks/${task.id}/transitions`, { name: 'deliver' })).status).toBe(200);
     const before = await call(t, { url: `/orders/${task.id}/files`, token: task.student.token });
     expect(before.body.files.filter((f: { geek_file: boolean }) => f.geek_file)).toEqual([]);
+    // Staff open the held delivery in the quality check; the student's token does not reach that call.
+    const held = await call(t, { url: `/ops/orders/${task.id}/files`, token: admin });
+    const heldFinal = held.body.files.find((f: { type: string }) => f.type === 'file_final_draft');
+    const opened = await call(t, { url: `/ops/orders/${task.id}/files/${heldFinal._id}/url`, token: admin });
+    expect(opened.status).toBe(200);
+    const signed = new URL(opened.body.url);
+    const bytes = await t.app.inject({ method: 'GET', url: signed.pathname + signed.search });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const fileUrl = `/ops/orders/${task.id}/files/${heldFinal._id}/url`;
+    expect((await call(t, { url: fileUrl, token: task.student.token })).status).toBe(403);
+    expect((await call(t, { url: `/ops/orders/${task.id}/files/nope/url`, token: admin })).status).toBe(404);
     await call(t, { url: `/ops/orders/${task.id}/transitions`, token: admin, body: { name: 'pass_check' } });
     const after = await call(t, { url: `/orders/${task.id}/files`, token: task.student.token });
     expect(after.body.files.filter((f: { geek_file: boolean }) => f.geek_file).length).toBe(2);

@@ -84,3 +84,7 @@ export const orderFileSchema = z.object({
 export type OrderFileView = z.output<typeof orderFileSchema>;
 
 export const fileActionSchema = z.object({ action: z.literal('remove') });
+
+/** A short-lived signed address of one stored file (the back office's download of any file of a task). */
+export const signedFileUrlSchema = z.object({ url: z.string().describe('a 5-minute signed address') });
+export type SignedFileUrl = z.infer<typeof signedFileUrlSchema>;

@@ -1,3 +1,4 @@
+import { DOWNLOAD_URL_SECONDS } from '@geekly/domain/files/file-limits.ts';
 import type { opsAttachFilesSchema, UploadRequest } from '@geekly/domain/files/file-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -112,4 +113,20 @@ export async function listTaskFiles(ctx: AppContext, orderId: string) {
   ]);
   const status = statusInput(row, paidCents);
   return { files: files.map((f) => toFileView(f, status)) };
+}
+
+/**
+ * Staff open any file of a task (the quality check reads a Geek's delivery before the student may): a 5-minute
+ * signed address. Not recorded as the student's download.
+ */
+export async function staffFileUrl(ctx: AppContext, orderId: string, fileId: string) {
+  const row = await existingOrder(ctx, orderId);
+  const file = (await listOrderFiles(ctx.database.db, row.id)).find((f) => f.id === fileId);
+  if (!file) throw notFound('File not found');
+  const url = await ctx.storage.signedDownloadUrl(file.location, {
+    fileName: file.name,
+    contentType: file.contentType,
+    expiresAt: new Date(ctx.now().getTime() + DOWNLOAD_URL_SECONDS * 1000),
+  });
+  return { url };
 }

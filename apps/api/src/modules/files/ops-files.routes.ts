@@ -3,6 +3,7 @@ import {
   opsUploadRequestSchema,
   orderFileSchema,
   presignedPostSchema,
+  signedFileUrlSchema,
 } from '@geekly/domain/files/file-schemas.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,9 +11,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { attachGeekFiles, createGeekUpload, listTaskFiles } from './geek-files.ts';
+import { attachGeekFiles, createGeekUpload, listTaskFiles, staffFileUrl } from './geek-files.ts';
 
 const params = z.object({ id: z.string().max(100) });
+const fileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) });
 
 /** docs/product/http-api.md "Operator API": staff upload the Geek's files for a task. */
 export function opsFilesRoutes(ctx: AppContext, session: Session) {
@@ -70,6 +72,20 @@ export function opsFilesRoutes(ctx: AppContext, session: Session) {
         },
       },
       async (request) => listTaskFiles(ctx, request.params.id),
+    );
+
+    r.get(
+      '/ops/orders/:id/files/:fileId/url',
+      {
+        schema: {
+          tags: ['ops', 'files'],
+          summary:
+            "A 5-minute signed address of any file of the task (the quality check opens the Geek's delivery)",
+          params: fileParams,
+          response: { 200: signedFileUrlSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => staffFileUrl(ctx, request.params.id, request.params.fileId),
     );
   };
 }

@@ -1,3 +1,4 @@
+import type { SignedFileUrl } from '@geekly/domain/files/file-schemas.ts';
 import type { RejectedMailList } from '@geekly/domain/ops/rejected-mail.ts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -61,6 +62,11 @@ export const useTaskFiles = (id: string) =>
     queryKey: ['ops', 'order', id, 'files'],
     queryFn: () => opsApi<{ files: TaskFile[] }>(`/ops/orders/${id}/files`),
   });
+/** Opens any file of the task in the browser through a 5-minute signed address (the quality check's files). */
+export async function openTaskFile(orderId: string, fileId: string) {
+  const { url } = await opsApi<SignedFileUrl>(`/ops/orders/${orderId}/files/${fileId}/url`);
+  window.location.assign(url);
+}
 /** The audit log (of one task with orderId), newest first, a page at a time: fetchNextPage loads older rows. */
 export const useAudit = (orderId?: string) =>
   useInfiniteQuery({

@@ -3,7 +3,7 @@ import { returnToGeekNoteSchema } from '@geekly/domain/workspace/workspace-contr
 import { useEffect, useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useTaskFiles, useTransition } from '../api/ops-queries.ts';
+import { openTaskFile, useTaskFiles, useTransition } from '../api/ops-queries.ts';
 import type { OpsOrder } from '../api/ops-types.ts';
 import {
   formatWhen,
@@ -64,7 +64,18 @@ export function QualityCheckPanel({ order }: { order: OpsOrder }) {
                 });
                 return (
                   <li key={f._id}>
-                    <strong>{f.name}</strong> <span className={s.badge}>{TYPE_LABELS[f.type] ?? f.type}</span>
+                    <strong>{f.name}</strong> <span className={s.badge}>{TYPE_LABELS[f.type] ?? f.type}</span>{' '}
+                    <OpsButton
+                      variant="secondary"
+                      aria-label={`Download ${f.name}`}
+                      onPress={() =>
+                        openTaskFile(order._id, f._id).catch((e) =>
+                          setError(e instanceof ApiError ? e.text : 'Unknown error'),
+                        )
+                      }
+                    >
+                      Download
+                    </OpsButton>
                     <div className={s.muted}>
                       Plagiarism:{' '}
                       {f.plag_status === 'found'
