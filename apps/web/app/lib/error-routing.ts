@@ -1,7 +1,6 @@
 import { ApiError } from './api-client.ts';
 import { checkHealth } from './health-check.ts';
 import { peekReturnTo } from './return-to.ts';
-import { clearSessionHint } from './session-hint.ts';
 
 /** What a query or mutation may declare: the statuses its own screen handles (a form's inline error, say). */
 export type ErrorRoutingMeta = { handledStatuses?: readonly number[] };
@@ -83,7 +82,6 @@ export async function routeGlobalError(error: unknown, ctx: Context): Promise<vo
       // The session cookie is HttpOnly and already refused by the server. A full page load (as log-out does)
       // drops the user and every cached answer; clearing the cache first would make the signed-in layout refetch
       // and race us to the log-in popup.
-      clearSessionHint();
       window.location.replace(peekReturnTo() ?? '/');
     } else if (route.kind === 'go') {
       go(route.to);
