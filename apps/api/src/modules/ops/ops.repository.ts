@@ -1,5 +1,5 @@
 import { QUEUE_GROUPS, type QueueGroup } from '@geekly/domain/ops/back-office.ts';
-import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   auditLog,
