@@ -131,10 +131,8 @@ function orderListWhere(userId: Param, filters: ListFilters) {
 function viewColumns(db: Db, userId: Param) {
   return {
     order: getTableColumns(orders),
-    // Messages to the client still unread (issue 34): a count per row over the partial index of unread
-    // messages (migration 0038), in the row's own statement. Aliased by hand, like clientSessionIsValid.
-    unreadMessages: sql<number>`(select count(*)::int from order_messages um
-      where um.order_id = "orders"."id" and um.status = 'unread' and um.sender_role <> 'client')`,
+    // Messages to the client still unread (issue 34): the count kept on the task by a trigger (decision 056).
+    unreadMessages: orders.unreadForClient,
     subscriptions: sql<SubscriptionJson[]>`${userSubscriptionsJson(userId)}`,
     preferredGeekIds: sql<string[]>`(select coalesce(json_agg(g.id), '[]'::json)
       from (${preferredGeeksQuery(db, userId)}) g)`,
