@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { geekEarningCents } from '@geekly/domain/orders/acceptance.ts';
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
@@ -11,6 +10,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test.use({ timezoneId: 'UTC' });
 

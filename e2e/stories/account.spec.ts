@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import {
@@ -15,6 +15,7 @@ import {
   submitSignUp,
   uniqueEmail,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Each story signs up and walks several screens: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });

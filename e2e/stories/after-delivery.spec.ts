@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { deadlineText, expectDeadline, setDeadline } from '../support/deadline-picker.ts';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, ONE_SIZE } from '../support/layout.ts';
@@ -12,6 +12,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // SCREENS_DIR: somewhere else than test-results, which each Playwright run empties.
 const SCREENS = process.env.SCREENS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, ONE_SIZE, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent, uniqueEmail } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // These stories submit to POST /api/v3/applications (decision 011), built in the ways-in branch.
 

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import {
   createPricedTask,
@@ -8,6 +7,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 27: reading order, roles and names from the accessibility tree. A change of a role, a name or the order

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { activate } from '../support/keyboard.ts';
 import { ONE_SIZE, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
@@ -11,6 +11,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('Staff log in at /ops, find a paid task, assign a Geek, start work, refund part, upload, reply and deliver while the student watches live; a student gets nothing there', async ({
   page,

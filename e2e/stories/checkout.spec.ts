@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import {
@@ -9,6 +8,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A student applies NEWUSER, adds VIP service, reaches checkout and pays the 30% deposit from the balance', async ({
   page,

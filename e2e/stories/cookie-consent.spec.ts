@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ONE_SIZE, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // GET /geo answers from the client's address, which is local in these stories: the country is set here
 // (the API's own test covers the lookup).

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import {
@@ -9,6 +8,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A student changes the course of a group of tasks on the list and of one task from its title menu; the paid one keeps its price', async ({
   page,

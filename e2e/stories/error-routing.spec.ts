@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ONE_SIZE, openPage, shot } from '../support/layout.ts';
 import { JSON_CALL, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // docs/product/public-site.md: the global routing of failures, driven by the answers of the API. Routing does not depend on the
 // screen's size: these run at desktop size only (ONE_SIZE); status-pages.spec.ts shoots the pages at both.

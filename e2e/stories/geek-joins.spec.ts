@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   approvedGeek,
   asOperator,
@@ -17,6 +16,7 @@ import {
   sentMail,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Issue 31: an application from /join-our-team is approved in the back office (and staff invite another Geek by
 // e-mail); the applicant's first log-in with their 6-character password asks for a new one; a forgotten password

@@ -1,5 +1,4 @@
 import { geekEarningCents } from '@geekly/domain/orders/acceptance.ts';
-import { expect, test } from '@playwright/test';
 import { approvedGeek, logInGeek, secondPerson, staffBrowser, uniqueGeekEmail } from '../support/geek.ts';
 import { activate } from '../support/keyboard.ts';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
@@ -12,6 +11,7 @@ import {
   sentMail,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Issue 31: a task goes from a student's payment to delivered, rated, tipped work with no staff relaying anything.
 // The e2e server keeps GEEK_DELIVERY_CHECK at its default (on): the delivery goes through the back office's

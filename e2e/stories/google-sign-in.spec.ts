@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ONE_SIZE, shot } from '../support/layout.ts';
 import { keepPendingTask, storedPendingTask } from '../support/pending-task.ts';
 import { openPublicPage } from '../support/public-site.ts';
 import { expectNoA11yViolations, JSON_CALL, submitSignUp, uniqueEmail } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Decision 040: Sign in with Google. The stories' Google is a real OpenID Connect provider on loopback
 // (playwright.config.ts starts it); its sign-in page takes any e-mail, verified or not.

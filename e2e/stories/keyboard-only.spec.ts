@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { activate, expectFocusOn, expectVisibleFocus, tabTo } from '../support/keyboard.ts';
 import { ONE_SIZE } from '../support/layout.ts';
@@ -10,6 +10,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 27: the signed-in app and the back office with the keyboard alone. No mouse and no click(): focus moves

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { ONE_SIZE } from '../support/layout.ts';
 import { HOME_HEADLINE, openPublicPage } from '../support/public-site.ts';
 import {
@@ -8,6 +7,7 @@ import {
   submitSignUp,
   uniqueEmail,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test(
   'The served HTML of the public pages already holds their content, titles and robots markers',

@@ -4,7 +4,6 @@ import {
   PLATFORM_CHARGE_PERCENT,
 } from '@geekly/domain/orders/acceptance.ts';
 import { PLATFORM_CHARGE } from '@geekly/domain/payments/public-promises.ts';
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, ONE_SIZE, openPage } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
@@ -16,6 +15,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // docs/product/public-site.md: the always-visible pages and their sections.
 const PAGES = [

@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { ONE_SIZE } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import { createPricedTask, creditStudent, payFromBalance, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Issue 13: the tabs of one browser share one live stream (Web Lock + BroadcastChannel, decision 019); the
 // chat button's drag and its new-message sound (docs/product/messages.md).

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { ONE_SIZE } from '../support/layout.ts';
 import {
   createPricedTask,
@@ -10,6 +9,7 @@ import {
   sentMail,
   uniqueEmail,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test(
   'A link from an order e-mail logs the student in once and opens the task, and a spent one still leads there after log-in; a referral link never logs in',

@@ -1,6 +1,7 @@
-import { expect, type Page, type Route, type TestInfo, test } from '@playwright/test';
+import type { Page, Route, TestInfo } from '@playwright/test';
 import { shot } from '../support/layout.ts';
 import { expectNoA11yViolations, JSON_CALL, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 26 item 10, docs/product/tasks-and-pricing.md, decision 042: the mini order form shows skeletons while the list's first

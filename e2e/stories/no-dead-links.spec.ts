@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { ONE_SIZE, PHONE } from '../support/layout.ts';
 import {
@@ -8,6 +8,7 @@ import {
   sentMail,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Issue 14 item 6: no link of the signed-in screens leads to the 404 page. The story gathers every same-site
 // link of each screen at both sizes (menus opened: the header's profile menu, the task menu, the phone's 'My

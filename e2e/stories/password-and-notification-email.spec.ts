@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
 import {
   expectNoSeriousA11yViolations,
@@ -7,6 +6,7 @@ import {
   sentMail,
   uniqueEmail,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Decision 028: a password of at least 8 characters, and a new notification e-mail confirmed by a mailed link.
 test.describe.configure({ timeout: 120_000 });

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { keepPendingTask, storedPendingTask } from '../support/pending-task.ts';
 import { expectNoSeriousA11yViolations, JSON_CALL, submitSignUp, uniqueEmail } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A visitor with a pending task signs up in the popup and lands on the new task’s checkout', async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, ONE_SIZE } from '../support/layout.ts';
 import {
   createPricedTask,
@@ -9,6 +8,7 @@ import {
   STUDENT_PASSWORD,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Decision 058: Download my data and Delete my account, on the profile.
 test.describe.configure({ timeout: 120_000 });

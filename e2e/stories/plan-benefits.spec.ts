@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import {
@@ -8,6 +7,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A Premium student sees what the plan includes on /subscription, free in the quote and after payment', async ({
   page,

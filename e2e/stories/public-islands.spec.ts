@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { openPublicPage } from '../support/public-site.ts';
 import { expectNoSeriousA11yViolations } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Decision 033: a visitor's public page runs small islands, never the app's bundle, and the header's Log in
 // opens the same popup over the page.

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import {
@@ -8,6 +7,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('The student sees their mark on the task and the list, opens their review, and the 2-star screen offers a refund too', async ({
   page,

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   STUDENT_PASSWORD,
   submitSignUp,
   uniqueEmail,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A new student signs up, adds a task from the mini form, finds it under its course, logs out and back in', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 const NOT_REAL = 'Staging site: payments here are not real. No card is charged and nothing is paid for.';
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, openPage } from '../support/layout.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A visitor on an unknown path, and on /page-not-found, sees the 404 page', async ({ page }) => {
   // A real 404 for a path no route of the web app matches; the app's own routes answer 200.

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { ONE_SIZE } from '../support/layout.ts';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import { createPricedTask, expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A declined card shows the bank’s refusal and charges nothing', async ({ page }, testInfo) => {
   await signUpStudent(page, testInfo);

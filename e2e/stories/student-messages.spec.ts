@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, shot } from '../support/layout.ts';
 import { operatorToken } from '../support/operator.ts';
 import {
@@ -10,6 +9,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A student writes in the task messages and sees the Account Manager reply live, on the panel and the badge', async ({
   page,

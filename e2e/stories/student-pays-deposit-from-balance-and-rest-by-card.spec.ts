@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import {
   createPricedTask,
@@ -6,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A student pays the 30% deposit from the balance and the remaining 70% partly by card', async ({
   page,

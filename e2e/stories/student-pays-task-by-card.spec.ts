@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import { createPricedTask, expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A student pays a whole task by card from checkout and is thanked on the task list', async ({
   page,

@@ -1,5 +1,4 @@
 import { formatDeadlineDate } from '@geekly/domain/orders/deadline.ts';
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import { shot } from '../support/layout.ts';
 import { operatorTransition } from '../support/operator.ts';
@@ -10,6 +9,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // The window's end is shown as a day in the browser's zone: fixed, so the expected text is the same day.
 test.use({ timezoneId: 'UTC' });

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { operatorDeliversFinalDraft } from '../support/geek-files.ts';
 import {
   createPricedTask,
@@ -8,6 +7,7 @@ import {
   payFromBalance,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n${text}\n`.padEnd(40_000, '.'));
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { CARDS, payOnSandboxCardPage } from '../support/sandbox-gateway.ts';
 import { expectNoSeriousA11yViolations, signUpStudent } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 test('A student tops up $100 by card and sees it on the balance', async ({ page }, testInfo) => {
   await signUpStudent(page, testInfo);

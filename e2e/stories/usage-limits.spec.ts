@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { E2E_NEW_TASKS_PER_HOUR } from '../support/limits.ts';
 import {
   createPricedTask,
@@ -9,6 +8,7 @@ import {
   submitSignUp,
   uniqueEmail,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 // Decision 030: past a per-user limit the server answers 429 with a message, and the page shows that message
 // where the student acted. The limits are the server's real defaults, reached through the API first.

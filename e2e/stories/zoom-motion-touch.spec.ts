@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ONE_SIZE } from '../support/layout.ts';
 import {
   createPricedTask,
@@ -6,6 +6,7 @@ import {
   expectNoA11yViolations,
   signUpStudent,
 } from '../support/student.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 27: the client app at 320 CSS px (400% zoom of a 1280 px window, WCAG 1.4.10) shows every page without

@@ -1,13 +1,7 @@
 import swagger from '@fastify/swagger';
+import { errorBodySchema } from '@geekly/domain/http/endpoint.ts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-export const errorBodySchema = z.object({
-  detail: z.string(),
-  error_type: z.string().optional(),
-  error_value: z.unknown().optional(),
-});
 
 /** Response entries for the error statuses a route may answer (docs/product/http-api.md "Errors"). */
 export function errorResponses<S extends number>(...statuses: S[]) {

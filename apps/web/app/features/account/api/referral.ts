@@ -1,18 +1,11 @@
+import { referralContract } from '@geekly/domain/referral/referral-contract.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 
-export type Referral = {
-  referral_code: string;
-  link: string;
-  count: number;
-  count_with_orders: number;
-  earn: number;
-};
-
-/** GET /referral (docs/product/http-api.md): the code, the share link and the real figures. */
+/** GET /referral: the code, the share link and the real figures. */
 export const referralQueryOptions = queryOptions({
   queryKey: ['referral'],
-  queryFn: () => api<Referral>('/referral'),
+  queryFn: () => apiCall(referralContract.get),
   // The figures change when friends act, not this tab: read them afresh on every visit.
   staleTime: 0,
   refetchOnMount: 'always',

@@ -1,9 +1,9 @@
 import { formatDollars } from '@geekly/domain/money.ts';
 import { REFERRAL_BONUS_CENTS } from '@geekly/domain/payments/rewards.ts';
+import type { Referral } from '@geekly/domain/referral/referral-contract.ts';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { formatUsd } from '../../../lib/format-money.ts';
-import type { Referral } from '../api/referral.ts';
 import s from './account.module.css';
 
 /** /referral (docs/product/account.md, docs/product/http-api.md GET /referral): the share link, the real figures and the rules. */
