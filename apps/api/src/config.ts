@@ -124,6 +124,12 @@ const envSchema = z
     BLOCKED_COUNTRIES: countryList.default(['GB']),
     TRUST_PROXY: trustProxy.default(false),
     /**
+     * Decision 063: after SIGTERM, the seconds a process goes on serving while its /ready answers 503, so the
+     * proxy's health check (Caddy's: every second, a 2 s timeout) stops choosing it before it closes. Unset: 3
+     * behind a proxy (TRUST_PROXY), 0 otherwise.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).optional(),
+    /**
      * Decision 052: the request header in which the proxy in front (a CDN such as Cloudflare: `cf-ipcountry`)
      * writes the client's country. Unset (the default), no header is trusted and the offline IP database
      * decides; it is read only with TRUST_PROXY, and that proxy must overwrite what a client sends.
@@ -248,8 +254,12 @@ const envSchema = z
     }
   });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'AUTOPILOT_MINUTES'> & {
+export type Config = Omit<
+  z.output<typeof envSchema>,
+  'PUBLIC_URL' | 'AUTOPILOT_MINUTES' | 'SHUTDOWN_DELAY_SECONDS'
+> & {
   PUBLIC_URL: string;
+  SHUTDOWN_DELAY_SECONDS: number;
   /** Decision 031: NODE_ENV=production or an https PUBLIC_URL; every demo part was refused at start-up. */
   PRODUCTION: boolean;
   /** 0: the demo autopilot is off. */
@@ -280,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
     PRODUCTION: isProduction(cfg),
     AUTOPILOT_MINUTES: cfg.AUTOPILOT_MINUTES ?? (cfg.SEED_DEMO ? 10 : 0),
+    SHUTDOWN_DELAY_SECONDS: cfg.SHUTDOWN_DELAY_SECONDS ?? (cfg.TRUST_PROXY === false ? 0 : 3),
   };
 }
 
