@@ -2,20 +2,25 @@
 // Caddy with deploy/geekly.caddy (on a loopback port, TLS from Caddy's internal CA) in front of two API processes in production
 // mode (NODE_ENV=production, the sandbox gateway under ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) on a fresh database of
 // the PostgreSQL server at 127.0.0.1:5432, with s3rver for S3 and smtp-server for SMTP. A student signs up, pays by
-// card, uploads, writes and follows live events through Caddy while staff write back; meanwhile one API process is
-// stopped with SIGTERM and restarted, and the other killed with SIGKILL and restarted. Then it checks: no request
-// lost beyond one retry, every live event received by every stream (replayed from Last-Event-ID), the ledger
-// balanced, every file in storage with its bytes, the metrics, no secret in any log line, and a backup that restores.
+// card, uploads, writes and follows live events through Caddy while staff write back; meanwhile the site is
+// upgraded as RUNBOOK.md says (decision 063): the next release (this tree with one more migration, built beside
+// it) migrates the database under that load, then each process is stopped with SIGTERM and started from the next
+// release in turn, with not one request failing; then one process is killed with SIGKILL and restarted. Then it
+// checks: no request lost beyond one retry, every live event received by every stream (replayed from
+// Last-Event-ID), the ledger balanced, every file in storage with its bytes, the metrics, no secret in any log
+// line, and a backup that restores.
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
+  cpSync,
   createWriteStream,
   existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import https from 'node:https';
@@ -30,7 +35,6 @@ import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const serverTs = join(root, 'apps/api/src/server.ts');
 const siteFile = join(root, 'deploy/geekly.caddy');
 const logFilterFile = join(root, 'deploy/log-filter.caddy');
 const started = Date.now();
@@ -176,12 +180,19 @@ const apis = {
   B: { port: await freePort(), child: null, log: join(work, 'api-B.log') },
 };
 
-function startApi(name) {
+/** Starts an API process of a release: this tree (the running release), or the next one built beside it. */
+function startApi(name, release = { dir: root, env: {} }) {
   const api = apis[name];
   const out = createWriteStream(api.log, { flags: 'a' });
-  const child = spawn(process.execPath, [serverTs], {
-    cwd: root,
-    env: { ...baseEnv, ...apiEnv, PORT: String(api.port), DATA_DIR: join(work, `data-${name}`) },
+  const child = spawn(process.execPath, [join(release.dir, 'apps/api/src/server.ts')], {
+    cwd: release.dir,
+    env: {
+      ...baseEnv,
+      ...apiEnv,
+      ...release.env,
+      PORT: String(api.port),
+      DATA_DIR: join(work, `data-${name}`),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(out);
@@ -209,9 +220,9 @@ const apiReady = (name) =>
   waitReady(`http://127.0.0.1:${apis[name].port}/api/v3/ready`, 90_000, `api-${name}`);
 
 /** Runs a command without blocking this process (it serves S3 and SMTP to the command). */
-function run(cmd, args, env) {
+function run(cmd, args, env, cwd = root) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...baseEnv, ...env } });
+    const child = spawn(cmd, args, { cwd, env: { ...baseEnv, ...env } });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -226,8 +237,41 @@ function run(cmd, args, env) {
 }
 
 const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
-const npm = (script, args = [], env = apiEnv) =>
-  run(process.execPath, [join(root, scripts[script].split(' ')[1]), ...args], env);
+const npm = (script, args = [], env = apiEnv, dir = root) =>
+  run(process.execPath, [join(dir, scripts[script].split(' ')[1]), ...args], env, dir);
+
+/**
+ * The next release, built beside the running one as RUNBOOK.md "Upgrade with no downtime" has it: this tree's
+ * API under another version, with one more migration — an expand step (decision 063) on the table the student
+ * writes to all along, a column and a concurrent index, so the upgrade's migration meets the load.
+ */
+function buildNextRelease() {
+  const dir = join(work, 'release-next');
+  for (const part of ['apps/api/src', 'apps/api/drizzle', 'apps/api/package.json'])
+    cpSync(join(root, part), join(dir, part), { recursive: true });
+  for (const shared of ['node_modules', 'packages', 'apps/web'])
+    symlinkSync(join(root, shared), join(dir, shared));
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const version = `${pkg.version}+next`;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, version }, null, 2));
+  const journalFile = join(dir, 'apps/api/drizzle/meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+  const last = journal.entries.at(-1);
+  const migration = { ...last, idx: last.idx + 1, when: last.when + 1000 };
+  migration.tag = `${String(migration.idx).padStart(4, '0')}_upgrade_rehearsal`;
+  journal.entries.push(migration);
+  writeFileSync(journalFile, JSON.stringify(journal, null, 2));
+  writeFileSync(
+    join(dir, `apps/api/drizzle/${migration.tag}.sql`),
+    [
+      '-- migrate: no-transaction',
+      'ALTER TABLE "order_messages" ADD COLUMN IF NOT EXISTS "rehearsal_note" text;',
+      '--> statement-breakpoint',
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "order_messages_rehearsal_idx" ON "order_messages" ("order_id", "created_at");',
+    ].join('\n'),
+  );
+  return { dir, version, migration, env: { BUILD_COMMIT: 'next' } };
+}
 
 async function main() {
   say(`database ${dbName}, S3 (s3rver) on :${s3Port}, SMTP (smtp-server) on :${smtpPort}`);
@@ -274,7 +318,8 @@ async function main() {
   say(`Caddy on ${PUBLIC_URL} (deploy/geekly.caddy, TLS by its local CA): ready`);
 
   // ——— The student's and staff's HTTP, through Caddy, with one retry as the web app's fetch would ———
-  const requests = { total: 0, retried: [], lost: [] };
+  // `failed`: every attempt that failed, with the phase it started in (the upgrade must have none).
+  const requests = { total: 0, retried: [], lost: [], failed: [], phase: 'start' };
   async function api(
     method,
     path,
@@ -295,6 +340,7 @@ async function main() {
       init.body = new URLSearchParams(form).toString();
     }
     requests.total++;
+    const phase = requests.phase;
     for (let attempt = 1; ; attempt++) {
       let res;
       let failure;
@@ -312,6 +358,7 @@ async function main() {
         } catch {}
         return { status: res.status, headers: res.headers, text, json };
       }
+      requests.failed.push({ phase, what: `${method} ${path.split('?')[0]} (${failure})` });
       if (attempt === 1 && retry) {
         requests.retried.push(`${method} ${path.split('?')[0]} (${failure})`);
         await sleep(300);
@@ -456,26 +503,74 @@ async function main() {
     activityError = err;
   });
 
-  await sleep(2000);
-  const a = apis.A.child;
-  say(`SIGTERM → api-A (pid ${a.pid}) while the student works`);
-  const termAt = Date.now();
-  a.kill('SIGTERM');
-  const aExit = await a.exited;
-  say(`api-A exited (code ${aExit.code}, ${Date.now() - termAt} ms after SIGTERM); restarting it`);
-  check(aExit.code === 0, 'api-A drained and exited 0 after SIGTERM');
-  startApi('A');
-  await apiReady('A');
-  say(`api-A back (pid ${apis.A.child.pid}), ready`);
-
+  await sleep(1500);
+  // ——— The upgrade under load (RUNBOOK.md "Upgrade with no downtime", decision 063): the next release's
+  // migration while both processes serve, then each process replaced in turn, SIGTERM and the new release ———
+  const next = buildNextRelease();
+  requests.phase = 'upgrade';
+  const upgradeFrom = requests.total;
+  const reconnectsBefore = streams.map((s) => s.reconnects.length);
+  const migrateAt = Date.now();
+  await npm('migrate', [], apiEnv, next.dir);
+  say(
+    `npm run migrate of ${next.version} (${next.migration.tag}) in ${Date.now() - migrateAt} ms, under load`,
+  );
+  const direct = (name, path) => fetch(`http://127.0.0.1:${apis[name].port}/api/v3${path}`);
+  const stillReady = await Promise.all(['A', 'B'].map((k) => direct(k, '/ready').then((r) => r.status)));
+  check(
+    stillReady.every((st) => st === 200),
+    'the running release stays ready on the migrated schema (an expand step)',
+    stillReady.join(', '),
+  );
+  for (const name of ['A', 'B']) {
+    const old = apis[name].child;
+    const termAt = Date.now();
+    old.kill('SIGTERM');
+    const exit = await old.exited;
+    say(
+      `api-${name} (pid ${old.pid}) drained and exited (code ${exit.code}) ${Date.now() - termAt} ms after SIGTERM`,
+    );
+    check(exit.code === 0, `api-${name} drained and exited 0 after SIGTERM`);
+    startApi(name, next);
+    await apiReady(name);
+    say(`api-${name} on ${next.version} (pid ${apis[name].child.pid}): ready`);
+  }
+  const versions = await Promise.all(
+    ['A', 'B'].map((k) => direct(k, '/health').then(async (r) => (await r.json()).version)),
+  );
+  const recorded = await db.query('select 1 from drizzle.__drizzle_migrations where created_at = $1', [
+    next.migration.when,
+  ]);
+  check(
+    versions.every((v) => v === next.version) && recorded.rowCount === 1,
+    'both processes run the next release, its migration recorded',
+    versions.join(', '),
+  );
+  // Streams the last process ended come back within 2.5 s (`retry:`); the upgrade ends when they have.
   await sleep(2500);
+  requests.phase = 'crash';
+  const upgradeFailed = requests.failed.filter((f) => f.phase === 'upgrade');
+  check(
+    upgradeFailed.length === 0,
+    'zero failed requests during the upgrade (no retry needed either)',
+    upgradeFailed.length
+      ? upgradeFailed.map((f) => f.what).join(', ')
+      : `${requests.total - upgradeFrom} requests`,
+  );
+  const resumed = streams.map((st, i) => st.reconnects.length - reconnectsBefore[i]);
+  check(
+    resumed.every((k) => k >= 1),
+    'every live stream was ended by the upgrade and reconnected with Last-Event-ID',
+    streams.map((st, i) => `${st.name}: ${resumed[i]}`).join(', '),
+  );
+
   const b = apis.B.child;
   say(`SIGKILL → api-B (pid ${b.pid}) while the student works`);
   b.kill('SIGKILL');
   await b.exited;
   say('api-B killed; restarting it in 1 s');
   await sleep(1000);
-  startApi('B');
+  startApi('B', next);
   await apiReady('B');
   say(`api-B back (pid ${apis.B.child.pid}), ready`);
   await sleep(2000);
