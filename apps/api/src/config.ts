@@ -178,6 +178,20 @@ const envSchema = z
     BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
     /** …and the newest of each of this many weeks. */
     BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+    /**
+     * Decision 063: with STORAGE=s3, `npm run backup` copies the bucket to this bucket (under BACKUP_S3_PREFIX),
+     * new and changed objects only. The endpoint, region and key default to the bucket's (S3_*); set them for a
+     * copy in another account or region.
+     */
+    BACKUP_S3_BUCKET: z.string().min(3).max(63).optional(),
+    BACKUP_S3_PREFIX: z
+      .string()
+      .regex(/^([^/].*\/)?$/, 'must be empty or end with / (e.g. geekly-files/)')
+      .default(''),
+    BACKUP_S3_ENDPOINT: z.url().optional(),
+    BACKUP_S3_REGION: z.string().min(1).optional(),
+    BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Decision 059: hours an upload signed but never attached is kept after its policy expired, then removed. */
     RETENTION_UNCLAIMED_UPLOAD_HOURS: z.coerce
       .number()
@@ -232,6 +246,19 @@ const envSchema = z
     }
     if (env.STORAGE === 's3' && !env.S3_BUCKET)
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    if (Boolean(env.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(env.BACKUP_S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.BACKUP_S3_ACCESS_KEY_ID ? 'BACKUP_S3_SECRET_ACCESS_KEY' : 'BACKUP_S3_ACCESS_KEY_ID'],
+        message: 'BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY go together',
+      });
+    if (env.BACKUP_S3_BUCKET && env.BACKUP_S3_BUCKET === env.S3_BUCKET && !env.BACKUP_S3_ENDPOINT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_S3_BUCKET'],
+        message:
+          'must be another bucket than S3_BUCKET (a prefix of the bucket itself would be copied into itself)',
+      });
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
       ctx.addIssue({
         code: 'custom',
