@@ -23,6 +23,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ import { dirname, join } from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
@@ -114,7 +116,11 @@ const s3 = new S3rver({
   address: '127.0.0.1',
   silent: true,
   directory: join(work, 's3'),
-  configureBuckets: [{ name: 'geekly-deploy', configs: [] }],
+  configureBuckets: [
+    { name: 'geekly-deploy', configs: [] },
+    // The bucket copy (decision 063): what npm run backup copies the bucket to, and restore copies back from.
+    { name: 'geekly-deploy-copy', configs: [] },
+  ],
 });
 const { port: s3Port } = await s3.run();
 cleanups.unshift(() => s3.close());
@@ -170,7 +176,9 @@ const apiEnv = {
   // (decision 030's per-task limit is tested in the API suite).
   MESSAGES_PER_MINUTE: '10000',
   STUDENT_MESSAGES_PER_MINUTE: '10000',
-  TRUST_PROXY: '1',
+  // A balancer stands in front of Caddy at the end (ENVIRONMENT.md "Scale-out"): two proxies, and Caddy trusts
+  // the balancer's address (GEEKLY_TRUSTED_PROXIES below). Clients that reach Caddy directly are as before.
+  TRUST_PROXY: '2',
   METRICS_TOKEN,
   LOG_LEVEL: 'info',
 };
@@ -304,6 +312,7 @@ async function main() {
       XDG_CONFIG_HOME: caddyDir,
       GEEKLY_SITE: PUBLIC_URL,
       GEEKLY_UPSTREAMS: `127.0.0.1:${apis.A.port} 127.0.0.1:${apis.B.port}`,
+      GEEKLY_TRUSTED_PROXIES: '127.0.0.1/32',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -656,16 +665,21 @@ async function main() {
     200,
     'files',
   ).files;
-  let intact = 0;
-  const downloads = [];
-  for (const f of files) {
-    const dl = await api('GET', `/api/v3/orders/${orderId}/files/${f._id}/download`, { token });
-    const location = dl.headers.get('location');
-    if (location) downloads.push(location);
-    const body = location ? Buffer.from(await (await fetch(location)).arrayBuffer()) : Buffer.from(dl.text);
-    const sum = createHash('sha256').update(body).digest('hex');
-    if (uploaded.some((u) => u.name === f.name && u.sha256 === sum)) intact++;
+  /** Downloads every file of the task as the student does: how many are byte for byte what was uploaded. */
+  async function intactDownloads() {
+    let intact = 0;
+    const downloads = [];
+    for (const f of files) {
+      const dl = await api('GET', `/api/v3/orders/${orderId}/files/${f._id}/download`, { token });
+      const location = dl.headers.get('location');
+      if (location) downloads.push(location);
+      const body = location ? Buffer.from(await (await fetch(location)).arrayBuffer()) : Buffer.from(dl.text);
+      const sum = createHash('sha256').update(body).digest('hex');
+      if (uploaded.some((u) => u.name === f.name && u.sha256 === sum)) intact++;
+    }
+    return { intact, downloads };
   }
+  const { intact, downloads } = await intactDownloads();
   check(
     files.length === uploaded.length && intact === uploaded.length,
     'no file missing: every upload is listed and downloads byte for byte from S3',
@@ -753,13 +767,104 @@ async function main() {
   const withCaddyId = jsonLines.filter((l) => /"reqId":"[0-9a-f-]{36}"/.test(l)).length;
   check(withCaddyId > 0, "request ids come from Caddy's X-Request-Id", `${withCaddyId} lines`);
 
+  // ——— Two hops (ENVIRONMENT.md "Scale-out", decision 063): a second Caddy as the load balancer in front of the
+  // recipe's, the client on an address of its own (127.0.0.2). The API must count the client's address, not the
+  // balancer's, and not the one the client claims in X-Forwarded-For. ———
+  const lbPort = await freePort();
+  const lbfile = join(work, 'Caddyfile.balancer');
+  writeFileSync(
+    lbfile,
+    `{\n\tadmin off\n\tauto_https off\n}\n\nhttp://127.0.0.1:${lbPort} {\n\treverse_proxy ${PUBLIC_URL} {\n\t\ttransport http {\n\t\t\ttls_trusted_ca_certs ${rootCert}\n\t\t}\n\t}\n}\n`,
+  );
+  const balancer = spawn('caddy', ['run', '--config', lbfile, '--adapter', 'caddyfile'], {
+    env: { ...baseEnv, XDG_DATA_HOME: join(work, 'lb'), XDG_CONFIG_HOME: join(work, 'lb') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const balancerLog = createWriteStream(join(work, 'balancer.log'));
+  balancer.stdout.pipe(balancerLog);
+  balancer.stderr.pipe(balancerLog);
+  children.add(balancer);
+  await waitReady(`http://127.0.0.1:${lbPort}/api/v3/ready`, 15_000, 'the balancer');
+  const countedAddresses = async () =>
+    Object.fromEntries(
+      (
+        await db.query(
+          "select substr(key, 24) as address, hits from rate_limits where key like 'quota:accounts-address:%'",
+        )
+      ).rows.map((r) => [r.address, Number(r.hits)]),
+    );
+  const countedBefore = await countedAddresses();
+  const hopEmail = `two-hops-${randomBytes(3).toString('hex')}@example.com`;
+  const hopStatus = await new Promise((resolve, reject) => {
+    const body = JSON.stringify({ email: hopEmail, password: `pw-${randomBytes(12).toString('base64url')}` });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: lbPort,
+        localAddress: '127.0.0.2',
+        method: 'POST',
+        path: '/api/v3/users/client/new',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-requested-with': 'XMLHttpRequest',
+          origin: PUBLIC_URL,
+          'x-forwarded-for': '203.0.113.9',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  const counted = await countedAddresses();
+  check(
+    hopStatus === 201 &&
+      counted['127.0.0.2'] === 1 &&
+      counted['127.0.0.1'] === countedBefore['127.0.0.1'] &&
+      !('203.0.113.9' in counted),
+    "behind a balancer and Caddy, the sign-up counts the client's own address, not the balancer's or a claimed one",
+    `${hopStatus}; sign-ups by address ${JSON.stringify(countedBefore)} → ${JSON.stringify(counted)}`,
+  );
+  balancer.kill('SIGTERM');
+
   // npm run backup (encrypted to the operator's age key, decision 060), then npm run restore into a new database:
   // the same rows, every file.
   const backupRoot = join(work, 'backups');
   const identity = join(work, 'operator.agekey');
   spawnSync('age-keygen', ['-o', identity], { stdio: 'ignore' });
   const recipient = spawnSync('age-keygen', ['-y', identity]).stdout.toString().trim();
-  await npm('backup', ['--out', backupRoot], { ...apiEnv, BACKUP_AGE_RECIPIENT: recipient });
+  const backupEnv = {
+    ...apiEnv,
+    BACKUP_AGE_RECIPIENT: recipient,
+    BACKUP_S3_BUCKET: 'geekly-deploy-copy',
+    BACKUP_S3_PREFIX: 'nightly/',
+  };
+  const backupOut = await npm('backup', ['--out', backupRoot], backupEnv);
+  const bucketCopy = /bucket copy \S+: (\d+) copied, (\d+) deleted, (\d+) unchanged/.exec(backupOut);
+  // Every object of the bucket: the sealed files and the signed keys emptied by sealing (decision 030).
+  const s3Client = new S3Client({
+    endpoint: apiEnv.S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const listed = async (bucket) =>
+    ((await s3Client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key);
+  const inBucket = await listed('geekly-deploy');
+  check(
+    Number(bucketCopy?.[1]) === inBucket.length &&
+      (await listed('geekly-deploy-copy')).length === inBucket.length,
+    'npm run backup copied the bucket to the second bucket (decision 063)',
+    bucketCopy?.[0] ?? 'no bucket copy line',
+  );
+  // The bucket loses every file; the restore takes them from the copy (--files-from-copy).
+  for (const key of inBucket)
+    await s3Client.send(new DeleteObjectCommand({ Bucket: 'geekly-deploy', Key: key }));
+  s3Client.destroy();
   const backupDir = join(
     backupRoot,
     readdirSync(backupRoot).find((n) => n.startsWith('geekly-')) ?? 'no-backup-written',
@@ -769,10 +874,21 @@ async function main() {
   try {
     const restoredUrl = new URL(DATABASE_URL);
     restoredUrl.pathname = `/${restoredName}`;
-    await npm('restore', ['--from', backupDir, '--identity', identity], {
-      ...apiEnv,
-      DATABASE_URL: restoredUrl.toString(),
-    });
+    const restoreOut = await npm(
+      'restore',
+      ['--from', backupDir, '--identity', identity, '--files-from-copy'],
+      {
+        ...backupEnv,
+        DATABASE_URL: restoredUrl.toString(),
+      },
+    );
+    const afterLoss = await intactDownloads();
+    check(
+      afterLoss.intact === uploaded.length &&
+        /objects copied back from s3:\/\/geekly-deploy-copy/.test(restoreOut),
+      'npm run restore --files-from-copy put the lost files back: each downloads byte for byte',
+      `${afterLoss.intact} of ${uploaded.length}`,
+    );
     // The plain index: the manifest itself is encrypted.
     const manifest = JSON.parse(readFileSync(join(backupDir, 'index.json'), 'utf8'));
     const restored = new pg.Client({ connectionString: restoredUrl.toString() });
