@@ -8,7 +8,8 @@
 // release in turn, with not one request failing; then one process is killed with SIGKILL and restarted. Then it
 // checks: no request lost beyond one retry, every live event received by every stream (replayed from
 // Last-Event-ID), the ledger balanced, every file in storage with its bytes, the metrics, no secret in any log
-// line, and a backup that restores.
+// line, the client's own address counted behind a second Caddy standing in for a load balancer, a backup that
+// copies the bucket to a second one, and a restore that brings the lost files back from it.
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
