@@ -2,22 +2,29 @@
 // Caddy with deploy/geekly.caddy (on a loopback port, TLS from Caddy's internal CA) in front of two API processes in production
 // mode (NODE_ENV=production, the sandbox gateway under ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION) on a fresh database of
 // the PostgreSQL server at 127.0.0.1:5432, with s3rver for S3 and smtp-server for SMTP. A student signs up, pays by
-// card, uploads, writes and follows live events through Caddy while staff write back; meanwhile one API process is
-// stopped with SIGTERM and restarted, and the other killed with SIGKILL and restarted. Then it checks: no request
-// lost beyond one retry, every live event received by every stream (replayed from Last-Event-ID), the ledger
-// balanced, every file in storage with its bytes, the metrics, no secret in any log line, and a backup that restores.
+// card, uploads, writes and follows live events through Caddy while staff write back; meanwhile the site is
+// upgraded as RUNBOOK.md says (decision 063): the next release (this tree with one more migration, built beside
+// it) migrates the database under that load, then each process is stopped with SIGTERM and started from the next
+// release in turn, with not one request failing; then one process is killed with SIGKILL and restarted. Then it
+// checks: no request lost beyond one retry, every live event received by every stream (replayed from
+// Last-Event-ID), the ledger balanced, every file in storage with its bytes, the metrics, no secret in any log
+// line, the client's own address counted behind a second Caddy standing in for a load balancer, a backup that
+// copies the bucket to a second one, and a restore that brings the lost files back from it.
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
+  cpSync,
   createWriteStream,
   existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,12 +32,12 @@ import { dirname, join } from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const serverTs = join(root, 'apps/api/src/server.ts');
 const siteFile = join(root, 'deploy/geekly.caddy');
 const logFilterFile = join(root, 'deploy/log-filter.caddy');
 const started = Date.now();
@@ -110,7 +117,11 @@ const s3 = new S3rver({
   address: '127.0.0.1',
   silent: true,
   directory: join(work, 's3'),
-  configureBuckets: [{ name: 'geekly-deploy', configs: [] }],
+  configureBuckets: [
+    { name: 'geekly-deploy', configs: [] },
+    // The bucket copy (decision 063): what npm run backup copies the bucket to, and restore copies back from.
+    { name: 'geekly-deploy-copy', configs: [] },
+  ],
 });
 const { port: s3Port } = await s3.run();
 cleanups.unshift(() => s3.close());
@@ -166,7 +177,9 @@ const apiEnv = {
   // (decision 030's per-task limit is tested in the API suite).
   MESSAGES_PER_MINUTE: '10000',
   STUDENT_MESSAGES_PER_MINUTE: '10000',
-  TRUST_PROXY: '1',
+  // A balancer stands in front of Caddy at the end (ENVIRONMENT.md "Scale-out"): two proxies, and Caddy trusts
+  // the balancer's address (GEEKLY_TRUSTED_PROXIES below). Clients that reach Caddy directly are as before.
+  TRUST_PROXY: '2',
   METRICS_TOKEN,
   LOG_LEVEL: 'info',
 };
@@ -176,12 +189,19 @@ const apis = {
   B: { port: await freePort(), child: null, log: join(work, 'api-B.log') },
 };
 
-function startApi(name) {
+/** Starts an API process of a release: this tree (the running release), or the next one built beside it. */
+function startApi(name, release = { dir: root, env: {} }) {
   const api = apis[name];
   const out = createWriteStream(api.log, { flags: 'a' });
-  const child = spawn(process.execPath, [serverTs], {
-    cwd: root,
-    env: { ...baseEnv, ...apiEnv, PORT: String(api.port), DATA_DIR: join(work, `data-${name}`) },
+  const child = spawn(process.execPath, [join(release.dir, 'apps/api/src/server.ts')], {
+    cwd: release.dir,
+    env: {
+      ...baseEnv,
+      ...apiEnv,
+      ...release.env,
+      PORT: String(api.port),
+      DATA_DIR: join(work, `data-${name}`),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(out);
@@ -209,9 +229,9 @@ const apiReady = (name) =>
   waitReady(`http://127.0.0.1:${apis[name].port}/api/v3/ready`, 90_000, `api-${name}`);
 
 /** Runs a command without blocking this process (it serves S3 and SMTP to the command). */
-function run(cmd, args, env) {
+function run(cmd, args, env, cwd = root) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...baseEnv, ...env } });
+    const child = spawn(cmd, args, { cwd, env: { ...baseEnv, ...env } });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -226,8 +246,41 @@ function run(cmd, args, env) {
 }
 
 const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
-const npm = (script, args = [], env = apiEnv) =>
-  run(process.execPath, [join(root, scripts[script].split(' ')[1]), ...args], env);
+const npm = (script, args = [], env = apiEnv, dir = root) =>
+  run(process.execPath, [join(dir, scripts[script].split(' ')[1]), ...args], env, dir);
+
+/**
+ * The next release, built beside the running one as RUNBOOK.md "Upgrade with no downtime" has it: this tree's
+ * API under another version, with one more migration — an expand step (decision 063) on the table the student
+ * writes to all along, a column and a concurrent index, so the upgrade's migration meets the load.
+ */
+function buildNextRelease() {
+  const dir = join(work, 'release-next');
+  for (const part of ['apps/api/src', 'apps/api/drizzle', 'apps/api/package.json'])
+    cpSync(join(root, part), join(dir, part), { recursive: true });
+  for (const shared of ['node_modules', 'packages', 'apps/web'])
+    symlinkSync(join(root, shared), join(dir, shared));
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const version = `${pkg.version}+next`;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, version }, null, 2));
+  const journalFile = join(dir, 'apps/api/drizzle/meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+  const last = journal.entries.at(-1);
+  const migration = { ...last, idx: last.idx + 1, when: last.when + 1000 };
+  migration.tag = `${String(migration.idx).padStart(4, '0')}_upgrade_rehearsal`;
+  journal.entries.push(migration);
+  writeFileSync(journalFile, JSON.stringify(journal, null, 2));
+  writeFileSync(
+    join(dir, `apps/api/drizzle/${migration.tag}.sql`),
+    [
+      '-- migrate: no-transaction',
+      'ALTER TABLE "order_messages" ADD COLUMN IF NOT EXISTS "rehearsal_note" text;',
+      '--> statement-breakpoint',
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS "order_messages_rehearsal_idx" ON "order_messages" ("order_id", "created_at");',
+    ].join('\n'),
+  );
+  return { dir, version, migration, env: { BUILD_COMMIT: 'next' } };
+}
 
 async function main() {
   say(`database ${dbName}, S3 (s3rver) on :${s3Port}, SMTP (smtp-server) on :${smtpPort}`);
@@ -260,6 +313,7 @@ async function main() {
       XDG_CONFIG_HOME: caddyDir,
       GEEKLY_SITE: PUBLIC_URL,
       GEEKLY_UPSTREAMS: `127.0.0.1:${apis.A.port} 127.0.0.1:${apis.B.port}`,
+      GEEKLY_TRUSTED_PROXIES: '127.0.0.1/32',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -274,7 +328,8 @@ async function main() {
   say(`Caddy on ${PUBLIC_URL} (deploy/geekly.caddy, TLS by its local CA): ready`);
 
   // ——— The student's and staff's HTTP, through Caddy, with one retry as the web app's fetch would ———
-  const requests = { total: 0, retried: [], lost: [] };
+  // `failed`: every attempt that failed, with the phase it started in (the upgrade must have none).
+  const requests = { total: 0, retried: [], lost: [], failed: [], phase: 'start' };
   async function api(
     method,
     path,
@@ -295,6 +350,7 @@ async function main() {
       init.body = new URLSearchParams(form).toString();
     }
     requests.total++;
+    const phase = requests.phase;
     for (let attempt = 1; ; attempt++) {
       let res;
       let failure;
@@ -312,6 +368,7 @@ async function main() {
         } catch {}
         return { status: res.status, headers: res.headers, text, json };
       }
+      requests.failed.push({ phase, what: `${method} ${path.split('?')[0]} (${failure})` });
       if (attempt === 1 && retry) {
         requests.retried.push(`${method} ${path.split('?')[0]} (${failure})`);
         await sleep(300);
@@ -456,26 +513,74 @@ async function main() {
     activityError = err;
   });
 
-  await sleep(2000);
-  const a = apis.A.child;
-  say(`SIGTERM → api-A (pid ${a.pid}) while the student works`);
-  const termAt = Date.now();
-  a.kill('SIGTERM');
-  const aExit = await a.exited;
-  say(`api-A exited (code ${aExit.code}, ${Date.now() - termAt} ms after SIGTERM); restarting it`);
-  check(aExit.code === 0, 'api-A drained and exited 0 after SIGTERM');
-  startApi('A');
-  await apiReady('A');
-  say(`api-A back (pid ${apis.A.child.pid}), ready`);
-
+  await sleep(1500);
+  // ——— The upgrade under load (RUNBOOK.md "Upgrade with no downtime", decision 063): the next release's
+  // migration while both processes serve, then each process replaced in turn, SIGTERM and the new release ———
+  const next = buildNextRelease();
+  requests.phase = 'upgrade';
+  const upgradeFrom = requests.total;
+  const reconnectsBefore = streams.map((s) => s.reconnects.length);
+  const migrateAt = Date.now();
+  await npm('migrate', [], apiEnv, next.dir);
+  say(
+    `npm run migrate of ${next.version} (${next.migration.tag}) in ${Date.now() - migrateAt} ms, under load`,
+  );
+  const direct = (name, path) => fetch(`http://127.0.0.1:${apis[name].port}/api/v3${path}`);
+  const stillReady = await Promise.all(['A', 'B'].map((k) => direct(k, '/ready').then((r) => r.status)));
+  check(
+    stillReady.every((st) => st === 200),
+    'the running release stays ready on the migrated schema (an expand step)',
+    stillReady.join(', '),
+  );
+  for (const name of ['A', 'B']) {
+    const old = apis[name].child;
+    const termAt = Date.now();
+    old.kill('SIGTERM');
+    const exit = await old.exited;
+    say(
+      `api-${name} (pid ${old.pid}) drained and exited (code ${exit.code}) ${Date.now() - termAt} ms after SIGTERM`,
+    );
+    check(exit.code === 0, `api-${name} drained and exited 0 after SIGTERM`);
+    startApi(name, next);
+    await apiReady(name);
+    say(`api-${name} on ${next.version} (pid ${apis[name].child.pid}): ready`);
+  }
+  const versions = await Promise.all(
+    ['A', 'B'].map((k) => direct(k, '/health').then(async (r) => (await r.json()).version)),
+  );
+  const recorded = await db.query('select 1 from drizzle.__drizzle_migrations where created_at = $1', [
+    next.migration.when,
+  ]);
+  check(
+    versions.every((v) => v === next.version) && recorded.rowCount === 1,
+    'both processes run the next release, its migration recorded',
+    versions.join(', '),
+  );
+  // Streams the last process ended come back within 2.5 s (`retry:`); the upgrade ends when they have.
   await sleep(2500);
+  requests.phase = 'crash';
+  const upgradeFailed = requests.failed.filter((f) => f.phase === 'upgrade');
+  check(
+    upgradeFailed.length === 0,
+    'zero failed requests during the upgrade (no retry needed either)',
+    upgradeFailed.length
+      ? upgradeFailed.map((f) => f.what).join(', ')
+      : `${requests.total - upgradeFrom} requests`,
+  );
+  const resumed = streams.map((st, i) => st.reconnects.length - reconnectsBefore[i]);
+  check(
+    resumed.every((k) => k >= 1),
+    'every live stream was ended by the upgrade and reconnected with Last-Event-ID',
+    streams.map((st, i) => `${st.name}: ${resumed[i]}`).join(', '),
+  );
+
   const b = apis.B.child;
   say(`SIGKILL → api-B (pid ${b.pid}) while the student works`);
   b.kill('SIGKILL');
   await b.exited;
   say('api-B killed; restarting it in 1 s');
   await sleep(1000);
-  startApi('B');
+  startApi('B', next);
   await apiReady('B');
   say(`api-B back (pid ${apis.B.child.pid}), ready`);
   await sleep(2000);
@@ -561,16 +666,21 @@ async function main() {
     200,
     'files',
   ).files;
-  let intact = 0;
-  const downloads = [];
-  for (const f of files) {
-    const dl = await api('GET', `/api/v3/orders/${orderId}/files/${f._id}/download`, { token });
-    const location = dl.headers.get('location');
-    if (location) downloads.push(location);
-    const body = location ? Buffer.from(await (await fetch(location)).arrayBuffer()) : Buffer.from(dl.text);
-    const sum = createHash('sha256').update(body).digest('hex');
-    if (uploaded.some((u) => u.name === f.name && u.sha256 === sum)) intact++;
+  /** Downloads every file of the task as the student does: how many are byte for byte what was uploaded. */
+  async function intactDownloads() {
+    let intact = 0;
+    const downloads = [];
+    for (const f of files) {
+      const dl = await api('GET', `/api/v3/orders/${orderId}/files/${f._id}/download`, { token });
+      const location = dl.headers.get('location');
+      if (location) downloads.push(location);
+      const body = location ? Buffer.from(await (await fetch(location)).arrayBuffer()) : Buffer.from(dl.text);
+      const sum = createHash('sha256').update(body).digest('hex');
+      if (uploaded.some((u) => u.name === f.name && u.sha256 === sum)) intact++;
+    }
+    return { intact, downloads };
   }
+  const { intact, downloads } = await intactDownloads();
   check(
     files.length === uploaded.length && intact === uploaded.length,
     'no file missing: every upload is listed and downloads byte for byte from S3',
@@ -658,13 +768,104 @@ async function main() {
   const withCaddyId = jsonLines.filter((l) => /"reqId":"[0-9a-f-]{36}"/.test(l)).length;
   check(withCaddyId > 0, "request ids come from Caddy's X-Request-Id", `${withCaddyId} lines`);
 
+  // ——— Two hops (ENVIRONMENT.md "Scale-out", decision 063): a second Caddy as the load balancer in front of the
+  // recipe's, the client on an address of its own (127.0.0.2). The API must count the client's address, not the
+  // balancer's, and not the one the client claims in X-Forwarded-For. ———
+  const lbPort = await freePort();
+  const lbfile = join(work, 'Caddyfile.balancer');
+  writeFileSync(
+    lbfile,
+    `{\n\tadmin off\n\tauto_https off\n}\n\nhttp://127.0.0.1:${lbPort} {\n\treverse_proxy ${PUBLIC_URL} {\n\t\ttransport http {\n\t\t\ttls_trusted_ca_certs ${rootCert}\n\t\t}\n\t}\n}\n`,
+  );
+  const balancer = spawn('caddy', ['run', '--config', lbfile, '--adapter', 'caddyfile'], {
+    env: { ...baseEnv, XDG_DATA_HOME: join(work, 'lb'), XDG_CONFIG_HOME: join(work, 'lb') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const balancerLog = createWriteStream(join(work, 'balancer.log'));
+  balancer.stdout.pipe(balancerLog);
+  balancer.stderr.pipe(balancerLog);
+  children.add(balancer);
+  await waitReady(`http://127.0.0.1:${lbPort}/api/v3/ready`, 15_000, 'the balancer');
+  const countedAddresses = async () =>
+    Object.fromEntries(
+      (
+        await db.query(
+          "select substr(key, 24) as address, hits from rate_limits where key like 'quota:accounts-address:%'",
+        )
+      ).rows.map((r) => [r.address, Number(r.hits)]),
+    );
+  const countedBefore = await countedAddresses();
+  const hopEmail = `two-hops-${randomBytes(3).toString('hex')}@example.com`;
+  const hopStatus = await new Promise((resolve, reject) => {
+    const body = JSON.stringify({ email: hopEmail, password: `pw-${randomBytes(12).toString('base64url')}` });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: lbPort,
+        localAddress: '127.0.0.2',
+        method: 'POST',
+        path: '/api/v3/users/client/new',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-requested-with': 'XMLHttpRequest',
+          origin: PUBLIC_URL,
+          'x-forwarded-for': '203.0.113.9',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  const counted = await countedAddresses();
+  check(
+    hopStatus === 201 &&
+      counted['127.0.0.2'] === 1 &&
+      counted['127.0.0.1'] === countedBefore['127.0.0.1'] &&
+      !('203.0.113.9' in counted),
+    "behind a balancer and Caddy, the sign-up counts the client's own address, not the balancer's or a claimed one",
+    `${hopStatus}; sign-ups by address ${JSON.stringify(countedBefore)} → ${JSON.stringify(counted)}`,
+  );
+  balancer.kill('SIGTERM');
+
   // npm run backup (encrypted to the operator's age key, decision 060), then npm run restore into a new database:
   // the same rows, every file.
   const backupRoot = join(work, 'backups');
   const identity = join(work, 'operator.agekey');
   spawnSync('age-keygen', ['-o', identity], { stdio: 'ignore' });
   const recipient = spawnSync('age-keygen', ['-y', identity]).stdout.toString().trim();
-  await npm('backup', ['--out', backupRoot], { ...apiEnv, BACKUP_AGE_RECIPIENT: recipient });
+  const backupEnv = {
+    ...apiEnv,
+    BACKUP_AGE_RECIPIENT: recipient,
+    BACKUP_S3_BUCKET: 'geekly-deploy-copy',
+    BACKUP_S3_PREFIX: 'nightly/',
+  };
+  const backupOut = await npm('backup', ['--out', backupRoot], backupEnv);
+  const bucketCopy = /bucket copy \S+: (\d+) copied, (\d+) deleted, (\d+) unchanged/.exec(backupOut);
+  // Every object of the bucket: the sealed files and the signed keys emptied by sealing (decision 030).
+  const s3Client = new S3Client({
+    endpoint: apiEnv.S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const listed = async (bucket) =>
+    ((await s3Client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key);
+  const inBucket = await listed('geekly-deploy');
+  check(
+    Number(bucketCopy?.[1]) === inBucket.length &&
+      (await listed('geekly-deploy-copy')).length === inBucket.length,
+    'npm run backup copied the bucket to the second bucket (decision 063)',
+    bucketCopy?.[0] ?? 'no bucket copy line',
+  );
+  // The bucket loses every file; the restore takes them from the copy (--files-from-copy).
+  for (const key of inBucket)
+    await s3Client.send(new DeleteObjectCommand({ Bucket: 'geekly-deploy', Key: key }));
+  s3Client.destroy();
   const backupDir = join(
     backupRoot,
     readdirSync(backupRoot).find((n) => n.startsWith('geekly-')) ?? 'no-backup-written',
@@ -674,10 +875,21 @@ async function main() {
   try {
     const restoredUrl = new URL(DATABASE_URL);
     restoredUrl.pathname = `/${restoredName}`;
-    await npm('restore', ['--from', backupDir, '--identity', identity], {
-      ...apiEnv,
-      DATABASE_URL: restoredUrl.toString(),
-    });
+    const restoreOut = await npm(
+      'restore',
+      ['--from', backupDir, '--identity', identity, '--files-from-copy'],
+      {
+        ...backupEnv,
+        DATABASE_URL: restoredUrl.toString(),
+      },
+    );
+    const afterLoss = await intactDownloads();
+    check(
+      afterLoss.intact === uploaded.length &&
+        /objects copied back from s3:\/\/geekly-deploy-copy/.test(restoreOut),
+      'npm run restore --files-from-copy put the lost files back: each downloads byte for byte',
+      `${afterLoss.intact} of ${uploaded.length}`,
+    );
     // The plain index: the manifest itself is encrypted.
     const manifest = JSON.parse(readFileSync(join(backupDir, 'index.json'), 'utf8'));
     const restored = new pg.Client({ connectionString: restoredUrl.toString() });

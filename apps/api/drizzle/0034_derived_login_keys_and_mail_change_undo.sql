@@ -1,8 +1,10 @@
 -- Decision 051 (issue 35 items 2 and 3). The per-user log-in key is derived from the user id and token version
 -- (apps/api/src/modules/auth/login-key.ts) and no longer stored: the stored keys, readable by anyone with the
--- database or a backup, are dropped (and with them every key ever mailed).
-DROP INDEX IF EXISTS "users_login_key_key";--> statement-breakpoint
-ALTER TABLE "users" DROP COLUMN "login_key";--> statement-breakpoint
+-- database or a backup, are emptied (and with them every key ever mailed). Decision 063: the column itself
+-- stays, nullable, for the 1.0 code that still reads and writes it during the upgrade (and after a code-only
+-- rollback); drizzle/contract/drop_users_login_key.sql drops it in the release after this one.
+ALTER TABLE "users" ALTER COLUMN "login_key" DROP NOT NULL;--> statement-breakpoint
+UPDATE "users" SET "login_key" = NULL WHERE "login_key" IS NOT NULL;--> statement-breakpoint
 -- One-click undo of a notification e-mail change, mailed to the account e-mail (SHA-256 of a 256-bit token).
 CREATE TABLE "notification_email_undo_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,

@@ -110,14 +110,18 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   registerCsrfGuard(app, ctx.config);
   const session = registerSession(app, ctx);
   registerDeviceId(app, ctx.config);
-  // Decision 031: once the process drains (SIGTERM), each answer closes its connection, so a keep-alive client
-  // (the proxy) opens its next one to another process.
-  let draining = false;
+  // Decisions 031 and 063: once the process drains (SIGTERM), /ready answers 503 so the proxy's health check
+  // takes it out, and each answer closes its connection, so a keep-alive client (the proxy) opens its next one
+  // to another process.
+  const drain = { draining: false };
+  app.decorate('startDraining', () => {
+    drain.draining = true;
+  });
   app.addHook('preClose', async () => {
-    draining = true;
+    drain.draining = true;
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close');
+    if (drain.draining) reply.header('connection', 'close');
     done(null, payload);
   });
   const live = await startLive(ctx, {
@@ -143,7 +147,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   await app.register(
     async (api) => {
       registerTextGuard(api);
-      await api.register(systemRoutes(ctx));
+      await api.register(systemRoutes(ctx, drain));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(usersRoutes(ctx, session));
       await api.register(privacyRoutes(ctx, session));
@@ -193,4 +197,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
 
   await registerWebApp(app, webRoot);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SIGTERM's first step (decision 063): /ready answers 503 and every answer closes its connection. */
+    startDraining(): void;
+  }
 }

@@ -124,6 +124,12 @@ const envSchema = z
     BLOCKED_COUNTRIES: countryList.default(['GB']),
     TRUST_PROXY: trustProxy.default(false),
     /**
+     * Decision 063: after SIGTERM, the seconds a process goes on serving while its /ready answers 503, so the
+     * proxy's health check (Caddy's: every second, a 2 s timeout) stops choosing it before it closes. Unset: 3
+     * behind a proxy (TRUST_PROXY), 0 otherwise.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).optional(),
+    /**
      * Decision 052: the request header in which the proxy in front (a CDN such as Cloudflare: `cf-ipcountry`)
      * writes the client's country. Unset (the default), no header is trusted and the offline IP database
      * decides; it is read only with TRUST_PROXY, and that proxy must overwrite what a client sends.
@@ -172,6 +178,20 @@ const envSchema = z
     BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
     /** …and the newest of each of this many weeks. */
     BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+    /**
+     * Decision 063: with STORAGE=s3, `npm run backup` copies the bucket to this bucket (under BACKUP_S3_PREFIX),
+     * new and changed objects only. The endpoint, region and key default to the bucket's (S3_*); set them for a
+     * copy in another account or region.
+     */
+    BACKUP_S3_BUCKET: z.string().min(3).max(63).optional(),
+    BACKUP_S3_PREFIX: z
+      .string()
+      .regex(/^([^/].*\/)?$/, 'must be empty or end with / (e.g. geekly-files/)')
+      .default(''),
+    BACKUP_S3_ENDPOINT: z.url().optional(),
+    BACKUP_S3_REGION: z.string().min(1).optional(),
+    BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Decision 059: hours an upload signed but never attached is kept after its policy expired, then removed. */
     RETENTION_UNCLAIMED_UPLOAD_HOURS: z.coerce
       .number()
@@ -226,6 +246,19 @@ const envSchema = z
     }
     if (env.STORAGE === 's3' && !env.S3_BUCKET)
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    if (Boolean(env.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(env.BACKUP_S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.BACKUP_S3_ACCESS_KEY_ID ? 'BACKUP_S3_SECRET_ACCESS_KEY' : 'BACKUP_S3_ACCESS_KEY_ID'],
+        message: 'BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY go together',
+      });
+    if (env.BACKUP_S3_BUCKET && env.BACKUP_S3_BUCKET === env.S3_BUCKET && !env.BACKUP_S3_ENDPOINT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_S3_BUCKET'],
+        message:
+          'must be another bucket than S3_BUCKET (a prefix of the bucket itself would be copied into itself)',
+      });
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
       ctx.addIssue({
         code: 'custom',
@@ -248,8 +281,12 @@ const envSchema = z
     }
   });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'AUTOPILOT_MINUTES'> & {
+export type Config = Omit<
+  z.output<typeof envSchema>,
+  'PUBLIC_URL' | 'AUTOPILOT_MINUTES' | 'SHUTDOWN_DELAY_SECONDS'
+> & {
   PUBLIC_URL: string;
+  SHUTDOWN_DELAY_SECONDS: number;
   /** Decision 031: NODE_ENV=production or an https PUBLIC_URL; every demo part was refused at start-up. */
   PRODUCTION: boolean;
   /** 0: the demo autopilot is off. */
@@ -280,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
     PRODUCTION: isProduction(cfg),
     AUTOPILOT_MINUTES: cfg.AUTOPILOT_MINUTES ?? (cfg.SEED_DEMO ? 10 : 0),
+    SHUTDOWN_DELAY_SECONDS: cfg.SHUTDOWN_DELAY_SECONDS ?? (cfg.TRUST_PROXY === false ? 0 : 3),
   };
 }
 

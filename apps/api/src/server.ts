@@ -117,14 +117,19 @@ export async function main(options: StartOptions = {}) {
   let stopAcceptanceClock: () => Promise<void> = async () => {};
   let stopAutopilot: () => Promise<void> = async () => {};
   let closing = false;
-  // Decision 031: SIGTERM drains. The listener closes (new connections go to another process), requests in
-  // flight finish (their answers close the connection), event streams end with a last `retry:` so browsers
-  // reconnect elsewhere and replay from Last-Event-ID, then the database is released and the process exits 0.
-  // Requests still running after SHUTDOWN_GRACE_MS are cut and the process exits 1.
+  // Decision 031: SIGTERM drains. First (decision 063) /ready answers 503 for SHUTDOWN_DELAY_SECONDS while every
+  // request is still served, each answer closing its connection, so the proxy's health check stops choosing
+  // this process and no request it sends meets a closed port or a closing connection. Then the listener closes,
+  // requests in flight finish, event streams end with a last `retry:` so browsers reconnect elsewhere and replay
+  // from Last-Event-ID, the database is released and the process exits 0. Requests still running
+  // SHUTDOWN_GRACE_MS after the delay are cut and the process exits 1. SIGINT (Ctrl-C) skips the delay.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    app.startDraining();
+    const delayMs = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_SECONDS * 1000 : 0;
+    app.log.info(`${signal}: shutting down${delayMs ? ` in ${delayMs} ms (/ready answers 503 until then)` : ''}`);
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     setTimeout(() => {
       console.error(`Requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
       app.server.closeAllConnections();

@@ -48,6 +48,14 @@ describe('configuration', () => {
     expect(c.PUBLIC_URL).toBe('http://localhost:8080');
   });
 
+  it('waits SHUTDOWN_DELAY_SECONDS after SIGTERM behind a proxy only, unless set (decision 063)', () => {
+    expect(loadConfig({}).SHUTDOWN_DELAY_SECONDS).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).SHUTDOWN_DELAY_SECONDS).toBe(3);
+    expect(loadConfig({ TRUST_PROXY: '1', SHUTDOWN_DELAY_SECONDS: '0' }).SHUTDOWN_DELAY_SECONDS).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '1.5' }).SHUTDOWN_DELAY_SECONDS).toBe(1.5);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: '-1' })).toThrow(/SHUTDOWN_DELAY_SECONDS=/);
+  });
+
   it('takes TRUST_PROXY as a number of hops or a list of proxy addresses, never "every hop"', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

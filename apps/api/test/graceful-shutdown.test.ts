@@ -54,7 +54,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
 }
 
 describe('SIGTERM', () => {
-  it('stops accepting, finishes the request in flight, ends streams with retry:, exits 0', async () => {
+  it('answers /ready 503 while it still serves, then stops accepting, finishes the request in flight, ends streams with retry:, exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'geekly-drain-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
@@ -64,6 +64,7 @@ describe('SIGTERM', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      SHUTDOWN_DELAY_SECONDS: '1.5',
     };
     if (process.env.TEST_DATABASE_URL) {
       const created = await createServerDatabase(process.env.TEST_DATABASE_URL);
@@ -107,6 +108,14 @@ describe('SIGTERM', () => {
     await new Promise((r) => setTimeout(r, 200));
 
     server.child.kill('SIGTERM');
+
+    // Decision 063: first the proxy's health check is told (/ready 503) while every request is still served,
+    // each answer closing its connection, and the stream stays open.
+    await until(async () => (await fetch(`${base}/api/v3/ready`)).status === 503);
+    const meanwhile = await fetch(`${base}/api/v3/health`);
+    expect(meanwhile.status).toBe(200);
+    expect(meanwhile.headers.get('connection')).toBe('close');
+    expect(stream.ended()).toBe(false);
 
     // The stream ends with a last retry: line (after its opening one), so the browser reconnects elsewhere.
     await until(() => stream.ended());

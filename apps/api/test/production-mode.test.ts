@@ -109,6 +109,7 @@ describe('production mode', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         TRUST_PROXY: '1',
+        SHUTDOWN_DELAY_SECONDS: '0', // no proxy's health check to wait for (decision 063)
         PUBLIC_URL: 'https://geekly.example',
         DATA_DIR: dataDir,
         DATABASE_URL: created.url,

@@ -2,7 +2,8 @@
 // Writes a consistent snapshot of the database (a PostgreSQL server: pg_dump's custom format; embedded: PGlite's
 // data directory, with the server stopped), its manifest and the stored files it names, encrypted to
 // BACKUP_AGE_RECIPIENT, under BACKUP_DIR; then prunes older backups to BACKUP_KEEP_DAILY / BACKUP_KEEP_WEEKLY
-// (decisions 032 and 060). Files and folders are written readable by their owner only.
+// (decisions 032 and 060). Files and folders are written readable by their owner only. With STORAGE=s3 and
+// BACKUP_S3_BUCKET, the bucket is copied there too, new and changed objects only (decision 063).
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { openPglite } from '../db/database.ts';
 import { AgeError } from '../modules/backup/age.ts';
 import { BackupError, pgliteSnapshot, serverSnapshot, writeBackup } from '../modules/backup/backup.ts';
+import { bucketCopySides, syncBucket } from '../modules/backup/bucket-copy.ts';
 import { pruneBackups } from '../modules/backup/prune.ts';
 import { isProduction } from '../production-mode.ts';
 
@@ -37,6 +39,7 @@ async function main() {
     localSecret: randomBytes(32).toString('hex'),
     now: () => new Date(),
   });
+  const sides = bucketCopySides(config);
   let unlock = () => {};
   let close = async () => {};
   try {
@@ -63,6 +66,14 @@ async function main() {
       for (const key of manifest.missing) console.error(`    ${key}`);
       process.exitCode = 1;
     }
+    if (sides) {
+      const synced = await syncBucket(sides.bucket, sides.copy);
+      console.log(
+        `  bucket copy s3://${sides.copy.bucket}/${sides.copy.prefix}: ${synced.copied.length} copied, ${synced.deleted.length} deleted, ${synced.unchanged} unchanged`,
+      );
+    } else if (config.STORAGE === 's3') {
+      console.warn('  BACKUP_S3_BUCKET is unset: the bucket is not copied (deploy/RUNBOOK.md "Backups")');
+    }
     const pruned = await pruneBackups(root, {
       daily: config.BACKUP_KEEP_DAILY,
       weekly: config.BACKUP_KEEP_WEEKLY,
@@ -74,6 +85,8 @@ async function main() {
     await close();
     unlock();
     await storage.close();
+    sides?.bucket.client.destroy();
+    sides?.copy.client.destroy();
   }
 }
 

@@ -18,10 +18,11 @@ export const healthSchema = z.object({
 
 /**
  * docs/product/http-api.md "Operations" (decision 031): health is the process alone, readiness is what a load balancer asks before
- * sending a request here (the database answers and has every migration). A closing process answers 503 to both
- * (Fastify refuses new requests while it drains).
+ * sending a request here (the database answers and has every migration). A draining process (SIGTERM) answers
+ * 503 to /ready while it still serves, so the proxy stops sending it requests before it closes (decision 063);
+ * a closing one answers 503 to both (Fastify refuses new requests while it closes).
  */
-export function systemRoutes(ctx: AppContext) {
+export function systemRoutes(ctx: AppContext, drain: { draining: boolean } = { draining: false }) {
   // Known at start-up: production mode with the sandbox allowed by ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION.
   const staging = ctx.config.PRODUCTION && ctx.config.GATEWAY === 'sandbox';
   const build = buildInfo(ctx.config.BUILD_COMMIT);
@@ -55,6 +56,7 @@ export function systemRoutes(ctx: AppContext) {
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
+        if (drain.draining) return reply.status(503).send({ detail: 'Shutting down' });
         const state = await ctx.database.migrationState().catch(() => 'unreachable' as const);
         if (state === 'unreachable') return reply.status(503).send({ detail: 'Database unavailable' });
         if (state === 'behind') return reply.status(503).send({ detail: 'Database migrations not applied' });
