@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useLogOut } from '../features/auth/api/auth-calls.ts';
-import type { User } from '../features/auth/api/user.ts';
+import type { StudentProfile } from '../lib/current-user.ts';
 import { formatUsd } from '../lib/format-money.ts';
 import s from './app-header.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
 
 /** `minimal`: the new-order flow hides the header links (docs/product/tasks-and-pricing.md). */
-export function AppHeader({ user, minimal = false }: { user: User; minimal?: boolean }) {
+export function AppHeader({ user, minimal = false }: { user: StudentProfile; minimal?: boolean }) {
   const logOut = useLogOut();
   return (
     <header className={s.header}>

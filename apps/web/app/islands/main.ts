@@ -1,4 +1,7 @@
 import { needsConsentBanner } from '@geekly/domain/consent/consent-countries.ts';
+import type { Geo } from '@geekly/domain/geo/geo-contract.ts';
+import type { PublicStats } from '@geekly/domain/public/public-contract.ts';
+import type { Health } from '@geekly/domain/system/system-contract.ts';
 import h from '../components/public-header.module.css';
 import stats from '../features/landing/components/landing-sections.module.css';
 import {
@@ -17,6 +20,8 @@ import { AUTH_EVENT, type AuthRequest } from './auth-request.ts';
 // each page) wires the small interactive parts to the prerendered markup and loads the Preact islands (the
 // forms, the popups, the cookie banner) as their own chunks, only on the pages, or at the moment, they are
 // used. Nothing here imports React: a signed-in visitor's page boots the full app instead (the loader).
+// Nor zod: the three calls below read their answers with the plain reader, typed by the contract's types only
+// (`apiCall` takes the contract's schemas, which would bring zod into every public page's first load).
 
 const HEADER_FIX_THRESHOLD = 70; // docs/product/public-site.md, as components/public-header.tsx
 
@@ -74,7 +79,7 @@ function header() {
  */
 async function stagingBanner() {
   const body = await fetch('/api/v3/health', { cache: 'no-store' })
-    .then((res) => (res.ok ? (res.json() as Promise<{ staging?: boolean }>) : null))
+    .then((res) => (res.ok ? (res.json() as Promise<Health>) : null))
     .catch(() => null);
   if (body?.staging !== true) return;
   const region = document.createElement('section');
@@ -141,8 +146,6 @@ function revealBlocks() {
   );
   for (const el of all(`.${reveal.reveal}`)) observer.observe(el);
 }
-
-type PublicStats = { geeks_online: number; signups_last_week: number };
 
 /** docs/product/public-site.md: the live counts (features/landing geeks-online.tsx); none shown while unknown or failed. */
 function publicStats() {
@@ -248,7 +251,7 @@ function pageIslands(): Promise<unknown>[] {
 /** docs/product/public-site.md: a visitor who has not chosen yet, from a country of the list, gets the cookie banner. */
 function consentBanner(): Promise<unknown> {
   if (readStoredConsent() !== null) return Promise.resolve();
-  return api<{ country_code: string | null }>('/geo').then(
+  return api<Geo>('/geo').then(
     ({ country_code }) =>
       needsConsentBanner(country_code) && readStoredConsent() === null
         ? import('./consent.tsx').then((m) => m.showConsentBanner(country_code))

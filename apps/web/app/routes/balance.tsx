@@ -2,9 +2,9 @@ import { dollarsToCents } from '@geekly/domain/money.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { meQueryOptions, useMe } from '../features/auth/api/user.ts';
 import { BalanceHistory } from '../features/payments/components/balance-history.tsx';
 import { TopUpForm } from '../features/payments/components/top-up-form.tsx';
+import { meQueryOptions, useMe } from '../lib/current-user.ts';
 import { formatUsd } from '../lib/format-money.ts';
 import s from './balance.module.css';
 

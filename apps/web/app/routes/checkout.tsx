@@ -1,10 +1,10 @@
 import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
 import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
-import { useMe } from '../features/auth/api/user.ts';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { useMe } from '../lib/current-user.ts';
 import { formatDeadlineAt } from '../lib/format-date.ts';
 import s from './checkout.module.css';
 

@@ -6,10 +6,10 @@ import { LiveAnnouncer } from '../components/live-announcer.tsx';
 import { MobileFooter } from '../components/mobile-footer.tsx';
 import { useRouteFocus } from '../components/use-route-focus.ts';
 import { AccountBanners } from '../features/account/components/account-banners.tsx';
-import { useMe } from '../features/auth/api/user.ts';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { ChatButton } from '../features/messages/components/chat-button.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { useMe } from '../lib/current-user.ts';
 import { clearPendingOrder } from '../lib/pending-order.ts';
 import { rememberBouncedFrom } from '../lib/return-to.ts';
 

@@ -1,9 +1,9 @@
 import { dollarsToCents } from '@geekly/domain/money.ts';
 import { Navigate, useMatches, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../components/dialog.tsx';
-import { useMe } from '../features/auth/api/user.ts';
 import { type Order, useOrder } from '../features/orders/api/get-order.ts';
 import { PayDue } from '../features/orders/components/pay-due.tsx';
+import { useMe } from '../lib/current-user.ts';
 import { formatUsd as usd } from '../lib/format-money.ts';
 import s from './order-payment.module.css';
 

@@ -3,7 +3,7 @@ import s from '../features/account/components/account.module.css';
 import { PersonalDataCard } from '../features/account/components/personal-data-card.tsx';
 import { ProfileForm } from '../features/account/components/profile-form.tsx';
 import { useLogOut } from '../features/auth/api/auth-calls.ts';
-import { useMe } from '../features/auth/api/user.ts';
+import { useMe } from '../lib/current-user.ts';
 
 export function meta() {
   return [{ title: 'My Profile — Geekly' }];

@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { PublicFooter } from '../components/public-footer.tsx';
 import { PublicHeader } from '../components/public-header.tsx';
-import { useMe } from '../features/auth/api/user.ts';
 import { PromoBanner, usePromoBannerClosed } from '../features/landing/components/promo-banner.tsx';
+import { useMe } from '../lib/current-user.ts';
 import { hasPendingOrder } from '../lib/pending-order.ts';
 // The auth popup and the footer's popup run as islands on the prerendered pages (decision 033), which bring
 // no stylesheet of their own: the public pages hold their styles from the start.

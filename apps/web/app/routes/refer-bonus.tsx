@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useMatches, useNavigate } from 'react-router';
 import { useUpdateMe } from '../features/account/api/update-me.ts';
 import { ReferBonusDialog } from '../features/account/components/refer-bonus-dialog.tsx';
-import { useMe } from '../features/auth/api/user.ts';
+import { useMe } from '../lib/current-user.ts';
 
 export function meta() {
   return [{ title: 'Welcome — Geekly' }];

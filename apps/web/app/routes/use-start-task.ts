@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useMe } from '../features/auth/api/user.ts';
 import type { LandingTask } from '../features/landing/components/landing-task-validation.ts';
 import { useCreateOrder } from '../features/orders/api/create-order.ts';
+import { useMe } from '../lib/current-user.ts';
 import { keepPendingOrder } from '../lib/pending-order.ts';
 
 /**

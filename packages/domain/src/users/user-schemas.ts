@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userdefSchema } from './student-profile.ts';
 
 // docs/product/account.md. emailRequired and passwordRequired are ours: the spec only says both are required.
 export const USER_MESSAGES = {
@@ -184,14 +185,7 @@ export const profilePatchSchema = z
     password: z.string().max(200).optional(),
     onBoardingEventSentAt: z.iso.datetime({ offset: true }).optional(),
     /** docs/product/account.md userdef: banner state (decision 017). */
-    userdef: z
-      .object({
-        isReferBonusShown: z.boolean().optional(),
-        prevTotalBonuses: z.number().min(0).max(1_000_000).optional(),
-        phoneBannerClosed: z.boolean().optional(),
-      })
-      .strict()
-      .optional(),
+    userdef: userdefSchema.optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

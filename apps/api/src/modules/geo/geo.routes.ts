@@ -1,10 +1,9 @@
+import { geoContract } from '@geekly/domain/geo/geo-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { clientCountry } from '../../plugins/client-country.ts';
-
-export const geoSchema = z.object({ country_code: z.string().length(2).nullable() });
+import { contractRoute } from '../../plugins/contract-route.ts';
 
 /**
  * GET /geo: docs/product/http-api.md "Fetch IP info" (the response reads country_code), used by the cookie banner (docs/product/public-site.md).
@@ -13,20 +12,13 @@ export const geoSchema = z.object({ country_code: z.string().length(2).nullable(
  */
 export function geoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/geo',
-      {
-        schema: {
-          tags: ['system'],
-          summary: "The caller's country from its IP address",
-          response: { 200: geoSchema },
-        },
-      },
-      async (request, reply) => {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...contractRoute(geoContract.get, ['system']),
+      handler: async (request, reply) => {
         // Per caller: a shared cache must not hand one visitor's country to another.
         reply.header('cache-control', 'private, no-store');
         return { country_code: clientCountry(ctx, request) };
       },
-    );
+    });
   };
 }

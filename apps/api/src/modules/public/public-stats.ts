@@ -1,3 +1,4 @@
+import type { PublicStats } from '@geekly/domain/public/public-contract.ts';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { geeks, users } from '../../db/schema.ts';
@@ -7,7 +8,7 @@ export const ONLINE_WINDOW_MS = 15 * 60_000;
 export const SIGNUP_WINDOW_MS = 7 * 24 * 3_600_000;
 
 /** Issue 6 "Honest numbers": the landing page's counts, from real rows only. */
-export async function publicStats(ctx: AppContext) {
+export async function publicStats(ctx: AppContext): Promise<PublicStats> {
   const { db } = ctx.database;
   const now = ctx.now().getTime();
   const [online] = await db

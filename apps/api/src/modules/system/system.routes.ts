@@ -1,19 +1,14 @@
+import { systemContract } from '@geekly/domain/system/system-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { buildInfo, publishBuildInfo } from '../../lib/build-info.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
 
-export const healthSchema = z.object({
-  status: z.literal('ok'),
-  version: z.string().describe('The release (package.json version): CHANGELOG.md says what changed'),
-  commit: z.string().describe('The commit the release was built from (BUILD_COMMIT, or git)'),
-  staging: z
-    .boolean()
-    .describe(
-      'A production-mode site on the sandbox gateway (ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION): payments are not real',
-    ),
+/** A route asked without a session (load balancers, probes): the OpenAPI document lists no security for it. */
+const withoutSession = <R extends { schema: object }>(route: R) => ({
+  ...route,
+  schema: { ...route.schema, security: [] },
 });
 
 /**
@@ -29,32 +24,16 @@ export function systemRoutes(ctx: AppContext, drain: { draining: boolean } = { d
   publishBuildInfo(build);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get(
-      '/health',
-      {
-        schema: {
-          tags: ['system'],
-          summary: 'Liveness: 200 while the process is up (the database is /ready)',
-          security: [],
-          response: { 200: healthSchema },
-        },
-      },
-      async (_request, reply) => {
+    r.route({
+      ...withoutSession(contractRoute(systemContract.health, ['system'])),
+      handler: async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return { status: 'ok' as const, staging, ...build };
       },
-    );
-    r.get(
-      '/ready',
-      {
-        schema: {
-          tags: ['system'],
-          summary: 'Readiness: the database is reachable and every migration is applied; 503 otherwise',
-          security: [],
-          response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses(503) },
-        },
-      },
-      async (_request, reply) => {
+    });
+    r.route({
+      ...withoutSession(contractRoute(systemContract.ready, ['system'])),
+      handler: async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         if (drain.draining) return reply.status(503).send({ detail: 'Shutting down' });
         const state = await ctx.database.migrationState().catch(() => 'unreachable' as const);
@@ -62,6 +41,6 @@ export function systemRoutes(ctx: AppContext, drain: { draining: boolean } = { d
         if (state === 'behind') return reply.status(503).send({ detail: 'Database migrations not applied' });
         return { status: 'ready' as const };
       },
-    );
+    });
   };
 }

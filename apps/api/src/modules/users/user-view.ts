@@ -1,50 +1,9 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
-import { z } from 'zod';
+import type { StudentProfile } from '@geekly/domain/users/student-profile.ts';
 import type { Db } from '../../db/database.ts';
 import { findReferrer, referralFigures } from '../referral/referral.repository.ts';
 import { isReferralAbuser } from '../referral/referral-abuse.ts';
 import { type UserRow, userStats } from './users.repository.ts';
-
-export const userdefSchema = z
-  .object({
-    isReferBonusShown: z.boolean().optional(),
-    prevTotalBonuses: z.number().min(0).max(1_000_000).optional().describe('US dollars'),
-    phoneBannerClosed: z.boolean().optional(),
-  })
-  .strict();
-
-export const userResponseSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  available_balance: z.number().describe('US dollars'),
-  paid_orders_count: z.number().int(),
-  phone: z.string().nullable(),
-  phone_verified: z.boolean(),
-  country: z.string().nullable(),
-  notification_email: z.string().describe('Where mail goes: the account e-mail or a confirmed address'),
-  pending_notification_email: z
-    .string()
-    .nullable()
-    .describe('A new notification e-mail waiting for the link mailed to it (decision 028)'),
-  has_password: z
-    .boolean()
-    .describe('false for an account made by Sign in with Google that has not set a password yet'),
-  referral_code: z.string(),
-  referral_details: z.object({
-    count: z.number().int(),
-    count_with_orders: z.number().int(),
-    earn: z.number().describe('US dollars'),
-  }),
-  userdef: userdefSchema,
-  isReferBonusFlow: z.boolean().describe('referred by a client and no paid task yet (decision 017)'),
-  isReferralAbuser: z.boolean(),
-  is_referred: z.boolean().describe('signed up with another client’s referral code'),
-  timezone_str: z.string().nullable(),
-  onBoardingEventSentAt: z.string().nullable(),
-  created_at: z.string(),
-});
-
-export type UserView = z.infer<typeof userResponseSchema>;
 
 type Stats = Awaited<ReturnType<typeof userStats>> & {
   referral: Awaited<ReturnType<typeof referralFigures>>;
@@ -52,7 +11,7 @@ type Stats = Awaited<ReturnType<typeof userStats>> & {
   abuser: boolean;
 };
 
-export function toUserView(user: UserRow, stats: Stats): UserView {
+export function toUserView(user: UserRow, stats: Stats): StudentProfile {
   return {
     _id: user.id,
     email: user.email,
@@ -81,7 +40,7 @@ export function toUserView(user: UserRow, stats: Stats): UserView {
 }
 
 /** The user as GET /users/client/me answers it, with the figures other tables hold. */
-export async function loadUserView(db: Db, user: UserRow): Promise<UserView> {
+export async function loadUserView(db: Db, user: UserRow): Promise<StudentProfile> {
   const [stats, referral, referrer, abuser] = await Promise.all([
     userStats(db, user.id),
     referralFigures(db, user),

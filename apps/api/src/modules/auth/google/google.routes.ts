@@ -1,17 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import {
-  type GoogleStart,
-  googleStartLinkSchema,
-  googleStartSchema,
-} from '@geekly/domain/users/google-sign-in.ts';
+import { authContract } from '@geekly/domain/users/auth-contract.ts';
+import type { GoogleStart } from '@geekly/domain/users/google-sign-in.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { clientCountry } from '../../../plugins/client-country.ts';
-import { errorResponses } from '../../../plugins/openapi.ts';
+import { contractRoute } from '../../../plugins/contract-route.ts';
 import type { Session } from '../../../plugins/session.ts';
 import { createGoogleProvider, googleSettings } from './google-provider.ts';
 import { finishGoogleSignIn } from './google-sign-in.ts';
@@ -28,9 +24,6 @@ const sameText = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-
-// The provider's answer: Google adds scope, authuser, prompt, hd, iss… besides code and state (or error).
-const callbackQuery = z.looseObject({ state: z.string().max(1000).optional() });
 
 /**
  * Decision 040: Sign in with Google. Off (404, and no button in the dialogs) unless GOOGLE_CLIENT_ID and
@@ -59,22 +52,19 @@ export function googleRoutes(ctx: AppContext, session: Session) {
     return origin === siteOrigin || origin === `${request.protocol}://${request.host}`;
   };
 
+  /** A route a visitor calls without a session (the OpenAPI document lists no security for it). */
+  const withoutSession = <R extends { schema: object }>(route: R) => ({
+    ...route,
+    schema: { ...route.schema, security: [] },
+  });
+
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      '/auth/providers',
-      {
-        schema: {
-          tags: ['accounts'],
-          summary:
-            'Which ways to sign in besides e-mail and password are on (the dialogs show their buttons)',
-          security: [],
-          response: { 200: z.object({ google: z.boolean() }) },
-        },
-      },
-      async () => ({ google: provider !== null }),
-    );
+    r.route({
+      ...withoutSession(contractRoute(authContract.providers, ['accounts'])),
+      handler: async () => ({ google: provider !== null }),
+    });
 
     async function startSignIn(
       request: FastifyRequest,
@@ -97,57 +87,27 @@ export function googleRoutes(ctx: AppContext, session: Session) {
       return reply.redirect(authorization.url.href, status);
     }
 
-    r.get(
-      '/auth/google/start',
-      {
-        schema: {
-          tags: ['accounts'],
-          summary:
-            'Sign in with Google from a link: redirects to Google, carrying the page to return to (a pending task is ignored: it comes only by POST)',
-          security: [],
-          querystring: googleStartLinkSchema,
-          response: { 302: z.null(), ...errorResponses(404, 422) },
-        },
-      },
-      async (request, reply) => startSignIn(request, reply, request.query, 302),
-    );
+    r.route({
+      ...withoutSession(contractRoute(authContract.googleStartLink, ['accounts'])),
+      handler: async (request, reply) => startSignIn(request, reply, request.query, 302),
+    });
 
     // Decision 052: the dialog's form, the only way a pending task rides along. Only a page of this site may post
     // it (Origin or Sec-Fetch-Site), so another site's auto-submitted form cannot create a task in the visitor's
     // account.
     await app.register(formbody, { bodyLimit: 8 * 1024 });
-    r.post(
-      '/auth/google/start',
-      {
-        schema: {
-          tags: ['accounts'],
-          summary:
-            'Sign in with Google from the dialog (a form of this site): redirects to Google, carrying the pending task, the page to return to and the sign-up extras',
-          security: [],
-          body: googleStartSchema,
-          response: { 303: z.null(), ...errorResponses(403, 404, 422) },
-        },
-      },
-      async (request, reply) => {
+    r.route({
+      ...withoutSession(contractRoute(authContract.googleStartForm, ['accounts'])),
+      handler: async (request, reply) => {
         if (!provider) throw notFound();
         if (!postedByThisSite(request)) throw new AppError('CSRF', 'Cross-site request refused');
         return startSignIn(request, reply, request.body, 303);
       },
-    );
+    });
 
-    r.get(
-      '/auth/google/callback',
-      {
-        schema: {
-          tags: ['accounts'],
-          summary:
-            'Where Google sends the browser back: logs in or signs up, then redirects into the app; an answer whose state does not match this browser’s sign-in (expired, or started elsewhere) leads to /login?google_error=expired with no session',
-          security: [],
-          querystring: callbackQuery,
-          response: { 302: z.null(), ...errorResponses(400, 404) },
-        },
-      },
-      async (request, reply) => {
+    r.route({
+      ...withoutSession(contractRoute(authContract.googleCallback, ['accounts'])),
+      handler: async (request, reply) => {
         if (!provider || !settings) throw notFound();
         reply.header('cache-control', 'no-store');
         const state = await openState(ctx.tokens, request.cookies[STATE_COOKIE]);
@@ -172,6 +132,6 @@ export function googleRoutes(ctx: AppContext, session: Session) {
         session.setSessionCookie(reply, outcome.jwt);
         return reply.redirect(outcome.redirectPath, 302);
       },
-    );
+    });
   };
 }

@@ -1,10 +1,11 @@
+import { usersContract } from '@geekly/domain/users/users-contract.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { meQueryOptions } from '../../auth/api/user.ts';
+import { apiCall } from '../../../lib/api-call.ts';
+import { meQueryOptions } from '../../../lib/current-user.ts';
 
 /** POST /users/client/notification-email/confirm: the token from the mailed link (decision 028); no session needed. */
 export const confirmNotificationEmail = (token: string) =>
-  api<{ notification_email: string }>('/users/client/notification-email/confirm', { body: { token } });
+  apiCall(usersContract.confirmNotificationEmail, { body: { token } });
 
 export function useConfirmNotificationEmail() {
   const queryClient = useQueryClient();
@@ -19,7 +20,7 @@ export function useConfirmNotificationEmail() {
  * no session needed. Mail comes back to the account e-mail and every session ends, this browser's too.
  */
 export const undoNotificationEmailChange = (token: string) =>
-  api<{ notification_email: string }>('/users/client/notification-email/undo', { body: { token } });
+  apiCall(usersContract.undoNotificationEmail, { body: { token } });
 
 export function useUndoNotificationEmailChange() {
   const queryClient = useQueryClient();

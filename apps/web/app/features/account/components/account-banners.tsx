@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import type { StudentProfile } from '../../../lib/current-user.ts';
 import { formatUsd } from '../../../lib/format-money.ts';
-import type { User } from '../../auth/api/user.ts';
 import { useCheckPhoneCode, useSendPhoneCode } from '../api/phone-verification.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import s from './account.module.css';
@@ -47,7 +47,7 @@ function PhonePrompt() {
 }
 
 /** docs/product/account.md "referral bonus change": the ledger's bonus total grew since the client last closed it. */
-function ReferralBonusChange({ user }: { user: User }) {
+function ReferralBonusChange({ user }: { user: StudentProfile }) {
   const update = useUpdateMe();
   const earned = user.referral_details.earn - (user.userdef.prevTotalBonuses ?? 0);
   return (
@@ -64,7 +64,7 @@ function ReferralBonusChange({ user }: { user: User }) {
 }
 
 /** docs/product/account.md "phone verification for referred users": a code by SMS, checked on the server (decision 018). */
-function PhoneVerification({ user }: { user: User }) {
+function PhoneVerification({ user }: { user: StudentProfile }) {
   const codeId = useId();
   const [code, setCode] = useState('');
   const send = useSendPhoneCode();
@@ -144,7 +144,7 @@ function PhoneVerification({ user }: { user: User }) {
  * The client area's banners (docs/product/account.md). `onTaskPage`: task, new-order and profile pages show no phone
  * banners.
  */
-export function AccountBanners({ user, onTaskPage }: { user: User; onTaskPage: boolean }) {
+export function AccountBanners({ user, onTaskPage }: { user: StudentProfile; onTaskPage: boolean }) {
   const bonusGrew = user.referral_details.earn > (user.userdef.prevTotalBonuses ?? 0);
   return (
     <>

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { User } from '../../auth/api/user.ts';
+import type { StudentProfile } from '../../../lib/current-user.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import s from './account.module.css';
 
@@ -14,7 +14,7 @@ type Errors = { current_password?: string; new_password?: string; form?: string 
  * `newPasswordField`); every other device is logged out, this one stays. An account made by Sign in with Google
  * has no current password: it chooses one and confirms it by the link mailed to its e-mail.
  */
-export function PasswordCard({ user }: { user: User }) {
+export function PasswordCard({ user }: { user: StudentProfile }) {
   const id = useId();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

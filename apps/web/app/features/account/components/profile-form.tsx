@@ -1,11 +1,12 @@
 import { defaultPhoneCountry, fillsMask, nationalDigits, toE164 } from '@geekly/domain/users/phone-mask.ts';
+import type { PhoneCountryCode } from '@geekly/domain/users/user-schemas.ts';
 import { emailField, USER_MESSAGES } from '@geekly/domain/users/user-schemas.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import type { StudentProfile } from '../../../lib/current-user.ts';
 import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
-import type { User } from '../../auth/api/user.ts';
 import { type ProfilePatch, useUpdateMe } from '../api/update-me.ts';
 import s from './account.module.css';
 import { PasswordCard } from './password-card.tsx';
@@ -25,7 +26,7 @@ export function ProfileForm({
   ipCountry,
   onLogOut,
 }: {
-  user: User;
+  user: StudentProfile;
   ipCountry: string | null;
   onLogOut: () => void;
 }) {
@@ -80,7 +81,8 @@ export function ProfileForm({
       return false;
     }
     try {
-      await savePhone.mutateAsync({ phone: toE164(digits, country), country });
+      // The phone field offers only the list's countries, and the profile's country was saved from it.
+      await savePhone.mutateAsync({ phone: toE164(digits, country), country: country as PhoneCountryCode });
       setPhoneTouched(false);
       return true;
     } catch (err) {

@@ -1,8 +1,9 @@
+import type { Plan, Subscription } from '@geekly/domain/subscriptions/subscriptions-contract.ts';
 import dayjs from 'dayjs';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatUsd } from '../../../lib/format-money.ts';
-import { type Plan, type Subscription, useCancelSubscription, useSubscribe } from '../api/subscriptions.ts';
+import { useCancelSubscription, useSubscribe } from '../api/subscriptions.ts';
 import s from './account.module.css';
 
 const day = (iso: string | null) => (iso ? dayjs(iso).format('MMMM D, YYYY') : '');

@@ -1,12 +1,12 @@
+import { type LogInAnswer, usersContract } from '@geekly/domain/users/users-contract.ts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, host, timezone } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
+import { host, timezone } from '../../../lib/api-client.ts';
+import { meQueryOptions } from '../../../lib/current-user.ts';
 import { forgetSignUpExtras, signUpExtras } from '../../../lib/sign-up-extras.ts';
-import { meQueryOptions, type User } from './user.ts';
-
-export type Session = { jwt: string; user: User; redirect_path?: string };
 
 export const logIn = (email: string, password: string) =>
-  api<Session>('/factor_auth', {
+  apiCall(usersContract.logIn, {
     body: {
       type: 'check_code',
       factor: 'login',
@@ -20,7 +20,7 @@ export const logIn = (email: string, password: string) =>
 
 /** docs/product/public-site.md: sign-up carries the landing page, its query and a referral code when there are any. */
 export async function signUp(email: string, password: string) {
-  const session = await api<Session>('/users/client/new', {
+  const session = await apiCall(usersContract.signUp, {
     body: { email, password, timezone_str: timezone(), host: host(), ...signUpExtras() },
   });
   forgetSignUpExtras();
@@ -29,17 +29,17 @@ export async function signUp(email: string, password: string) {
 
 /** docs/product/account.md log-in factors: a one-time e-mailed token, or a user's secret key from a /r/ link. */
 export const logInWith = (factor: 'token' | 'key', value: string) =>
-  api<Session>('/factor_auth', {
+  apiCall(usersContract.logIn, {
     body: { type: 'check_code', factor, value, get_user: true, timezone_str: timezone(), host: host() },
   });
 
 export const restorePassword = (email: string) =>
-  api<unknown>('/users/client/restore', { body: { email, host: host() } });
+  apiCall(usersContract.restorePassword, { body: { email, host: host() } });
 
-export const logOut = () => api<void>('/logout', { method: 'POST' });
+export const logOut = () => apiCall(usersContract.logOut);
 
 /** Log in or sign up, then put the user in the cache. */
-export function useSessionMutation(call: (email: string, password: string) => Promise<Session>) {
+export function useSessionMutation(call: (email: string, password: string) => Promise<LogInAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) => call(email, password),
@@ -48,7 +48,7 @@ export function useSessionMutation(call: (email: string, password: string) => Pr
 }
 
 /** A new session: nothing cached for the previous visitor survives. */
-export function storeSession(queryClient: QueryClient, session: Session) {
+export function storeSession(queryClient: QueryClient, session: LogInAnswer) {
   queryClient.clear();
   queryClient.setQueryData(meQueryOptions.queryKey, session.user);
 }

@@ -2,16 +2,16 @@ import { createOrderSchema, defaultTaskTitle } from '@geekly/domain/orders/order
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { meQueryOptions, type StudentProfile } from '../../../lib/current-user.ts';
 import { clearPendingOrder, readPendingOrder } from '../../../lib/pending-order.ts';
 import { forgetReturnTo, takeReturnTo } from '../../../lib/return-to.ts';
 import { createOrder } from '../../orders/api/create-order.ts';
-import { meQueryOptions, type User } from './user.ts';
 
 /**
  * docs/product/account.md: a referred client in the refer-bonus flow who is not a referral abuser goes to
  * {route}/refer-bonus instead of /orders or /subscription, until the page was shown once (userdef).
  */
-function withReferBonus(path: string, user: User | undefined) {
+function withReferBonus(path: string, user: StudentProfile | undefined) {
   if (path !== '/orders' && path !== '/subscription') return path;
   if (!user?.isReferBonusFlow || user.isReferralAbuser || user.userdef.isReferBonusShown) return path;
   return `${path}/refer-bonus`;

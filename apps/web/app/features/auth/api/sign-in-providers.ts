@@ -1,13 +1,12 @@
+import { authContract, type SignInProviders } from '@geekly/domain/users/auth-contract.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 
 /** Decision 040: ways to sign in besides e-mail and password that the server has turned on. */
-export type SignInProviders = { google: boolean };
-
 export const signInProvidersQueryOptions = queryOptions({
   queryKey: ['auth', 'providers'],
   // Only extra buttons hang on it: a failure shows none of them, and routes nowhere (docs/product/account.md is for pages).
-  queryFn: () => api<SignInProviders>('/auth/providers').catch((): SignInProviders => ({ google: false })),
+  queryFn: () => apiCall(authContract.providers).catch((): SignInProviders => ({ google: false })),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useMe } from '../../../lib/current-user.ts';
 import { hasSessionHint } from '../../../lib/session-hint.ts';
-import { useMe } from './user.ts';
 
 /**
  * Whether the visitor was already signed in when the page opened: 'pending' while their session is being

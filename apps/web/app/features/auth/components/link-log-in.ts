@@ -1,12 +1,13 @@
+import type { LogInAnswer } from '@geekly/domain/users/users-contract.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { logInWith, type Session, storeSession } from '../api/auth-calls.ts';
-import { meQueryOptions } from '../api/user.ts';
+import { meQueryOptions } from '../../../lib/current-user.ts';
+import { logInWith, storeSession } from '../api/auth-calls.ts';
 
 export type LinkLogIn =
   | { status: 'pending' }
-  | { status: 'ok'; session: Session }
+  | { status: 'ok'; session: LogInAnswer }
   /**
    * The link does not log in (used, expired, unknown); `loggedIn` says whether a session exists anyway, and
    * `blocked` that the visitor's country may not log in (docs/product/account.md: the flow stops without a message).

@@ -1,10 +1,9 @@
+import { publicContract } from '@geekly/domain/public/public-contract.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 
 /** Decision 011: real counts — Geeks seen in the last 15 minutes, client sign-ups in the last 7 days. */
-export type PublicStats = { geeks_online: number; signups_last_week: number };
-
-export const getPublicStats = () => api<PublicStats>('/public/stats');
+export const getPublicStats = () => apiCall(publicContract.stats);
 
 export const publicStatsQueryOptions = queryOptions({
   queryKey: ['public', 'stats'],

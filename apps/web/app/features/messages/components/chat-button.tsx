@@ -1,8 +1,8 @@
 import { isChatAvailable, showsChatBubble, unreadBadgeText } from '@geekly/domain/chat/chat-availability.ts';
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
+import type { StudentProfile } from '../../../lib/current-user.ts';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
-import type { User } from '../../auth/api/user.ts';
 import { isLiveLeader } from '../../live/live-stream.ts';
 import { useOrders } from '../../orders/api/get-orders.ts';
 import { useMessageNotification } from '../api/messages.ts';
@@ -19,7 +19,7 @@ const SOUND_VOLUME = 0.2;
  * task, so the chat opens the panel of the task in view, else of the task with the newest unread message, else
  * of the newest conversation or task (decision 020).
  */
-export function ChatButton({ user }: { user: User }) {
+export function ChatButton({ user }: { user: StudentProfile }) {
   const navigate = useNavigate();
   const location = useLocation();
   const onTask = useMatch('/order/:orderId/*');

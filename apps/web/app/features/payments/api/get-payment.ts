@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryOptions } from '../../auth/api/user.ts';
+import { meQueryOptions } from '../../../lib/current-user.ts';
 import { orderQueryOptions } from '../../orders/api/get-order.ts';
 import { ordersQueryOptions } from '../../orders/api/get-orders.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../../auth/api/user.ts';
+import { meQueryOptions } from '../../../lib/current-user.ts';
+import { type GatewayRedirect, submitGatewayForm } from '../../../lib/submit-gateway-form.ts';
 import type { Order } from '../../orders/api/get-order.ts';
 import { storeOrder } from '../../orders/api/update-order.ts';
 import { useResetOnReturn } from '../hooks/use-reset-on-return.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';
-import { type GatewayRedirect, submitGatewayForm } from './submit-gateway-form.ts';
 
 /** Decision 010: a task payment or tip is settled from the balance at once, or answers the gateway form. */
 export type PaidOrRedirect = { status: 'paid'; order: Order } | GatewayRedirect;

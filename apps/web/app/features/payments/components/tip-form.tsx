@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { MoneyField } from '../../../components/money-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../auth/api/user.ts';
+import { useMe } from '../../../lib/current-user.ts';
 import type { Order } from '../../orders/api/get-order.ts';
 import { usePayTips } from '../api/pay-tips.ts';
 import s from './tip-form.module.css';

@@ -1,8 +1,11 @@
-/** The hosted card page's form, as the API answers it (the domain's gatewayFormSchema, decision 010). */
-export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
+import type { gatewayFormSchema, redirectAnswerSchema } from '@geekly/domain/payments/pay-schemas.ts';
+import type { z } from 'zod';
 
-/** A payment the balance did not cover (redirectAnswerSchema): the browser goes on to the card page. */
-export type GatewayRedirect = { status: 'redirect'; payment_id: string; gateway: GatewayForm };
+/** The hosted card page's form, as the API answers it (decision 010). */
+export type GatewayForm = z.infer<typeof gatewayFormSchema>;
+
+/** A payment the balance did not cover: the browser goes on to the card page. */
+export type GatewayRedirect = z.infer<typeof redirectAnswerSchema>;
 
 /**
  * docs/product/payments-and-ledger.md: payments are a browser form POST to the gateway's address with hidden fields. A real form is
