@@ -1,6 +1,7 @@
+import type { RedirectAnswer as GatewayRedirect } from '@geekly/domain/payments/pay-schemas.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type GatewayRedirect, submitGatewayForm } from '../../payments/api/submit-gateway-form.ts';
+import { submitGatewayForm } from '../../payments/api/submit-gateway-form.ts';
 
 export type SubscriptionTag = 'premium' | 'premium plus';
 export type Plan = {

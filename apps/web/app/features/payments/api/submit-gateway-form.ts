@@ -1,8 +1,4 @@
-/** The hosted card page's form, as the API answers it (the domain's gatewayFormSchema, decision 010). */
-export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
-
-/** A payment the balance did not cover (redirectAnswerSchema): the browser goes on to the card page. */
-export type GatewayRedirect = { status: 'redirect'; payment_id: string; gateway: GatewayForm };
+import type { GatewayForm } from '@geekly/domain/payments/pay-schemas.ts';
 
 /**
  * docs/product/payments-and-ledger.md: payments are a browser form POST to the gateway's address with hidden fields. A real form is
