@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeCourseSchema,
   couponCodeSchema,
   DEFAULT_REQUEST_TYPE_LABEL,
   normalizeCouponCode,
@@ -8,7 +9,6 @@ import {
   pagesLabel,
   REQUEST_TYPE_MAX,
   renameSchema,
-  renameSubjectSchema,
   renameTitle,
   requestTypeCounter,
   requestTypeField,
@@ -108,12 +108,12 @@ describe('renameSchema', () => {
   });
 });
 
-describe('renameSubjectSchema', () => {
+describe('changeCourseSchema', () => {
   it('matches a listed course ignoring case and gives its canonical name', () => {
-    expect(renameSubjectSchema.parse({ subject: ' organic CHEMISTRY ' })).toEqual({
+    expect(changeCourseSchema.parse({ subject: ' organic CHEMISTRY ' })).toEqual({
       subject: 'Organic Chemistry',
     });
-    expect(renameSubjectSchema.parse({ subject: 'English' })).toEqual({ subject: 'English' });
+    expect(changeCourseSchema.parse({ subject: 'English' })).toEqual({ subject: 'English' });
   });
   it.each([
     ['', 'Tell us what course you are taking'],
@@ -121,7 +121,7 @@ describe('renameSubjectSchema', () => {
     ['Cooking', 'Please choose course from the list name'],
     ['Organic', 'Please choose course from the list name'],
   ])('%j -> %s', (subject, message) => {
-    expect(issuesAt(renameSubjectSchema.safeParse({ subject }), 'subject')).toEqual([message]);
+    expect(issuesAt(changeCourseSchema.safeParse({ subject }), 'subject')).toEqual([message]);
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Actor,
   amountDueCents,
   GEEK_ACTOR_TRANSITIONS,
   MAX_TIP_CENTS,
@@ -8,6 +7,7 @@ import {
   ORDER_TRANSITION_TABLE,
   type OrderState,
   runTransition,
+  type TransitionActor,
   type TransitionInput,
   type TransitionName,
   type TransitionResult,
@@ -59,7 +59,7 @@ const addOns = (c: Partial<AddOnContext> = {}): AddOnContext => ({
 
 const run = <N extends TransitionName>(
   name: N,
-  actor: Actor,
+  actor: TransitionActor,
   o: Partial<OrderState>,
   input: TransitionInput<N>,
   at = now,
@@ -136,7 +136,7 @@ const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInpu
   rename: { state: base, input: { title: 'Essay on Macbeth' } },
   change_subject: { state: order(working), input: { subject: 'History' } },
   delete: { state: base, input: {} },
-  pay: { state: base, input: { amountCents: 3000, partial: true, source: 'card' } },
+  pay: { state: base, input: { amountCents: 3000, deposit: true, source: 'card' } },
   add_service: { state: base, input: { service: 'adv_plagreport', addOns: addOns() } },
   remove_service: {
     state: order({ services: [{ tag: 'adv_plagreport' }], priceCents: 10799 }),
@@ -164,7 +164,7 @@ const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInpu
   pass_check: { state: order({ ...working, ...held, finalDraftCount: 1 }), input: {} },
   return_to_geek: { state: order({ ...working, ...held }), input: { note: 'Cite the sources' } },
 };
-const runValid = (name: TransitionName, actor: Actor, change: Partial<OrderState> = {}) =>
+const runValid = (name: TransitionName, actor: TransitionActor, change: Partial<OrderState> = {}) =>
   runTransition(name, actor, { ...VALID[name].state, ...change }, VALID[name].input, { now });
 
 describe('the transition table', () => {
@@ -244,7 +244,7 @@ describe('a whole life, chaining the patches', () => {
 
     // The 30% deposit.
     expect(amountDueCents(o, true)).toBe(3000);
-    const paid = accepted(run('pay', 'client', o, { amountCents: 3000, partial: true, source: 'card' }));
+    const paid = accepted(run('pay', 'client', o, { amountCents: 3000, deposit: true, source: 'card' }));
     // No notice: the payment's receipt tells the student what it means.
     expect(paid.effects).toEqual([{ kind: 'charge', source: 'card', amountCents: 3000, purpose: 'order' }]);
     expect(paid.patch).toMatchObject({
@@ -304,7 +304,7 @@ describe('a whole life, chaining the patches', () => {
         'pay',
         'client',
         o,
-        { amountCents: 7000, partial: false, source: 'balance' },
+        { amountCents: 7000, deposit: false, source: 'balance' },
         { now: hours(49) },
       ),
     );
@@ -387,8 +387,8 @@ describe('a whole life, chaining the patches', () => {
 });
 
 describe('pay', () => {
-  const pay = (o: Partial<OrderState>, amountCents: number, partial = false) =>
-    run('pay', 'client', o, { amountCents, partial, source: 'card' });
+  const pay = (o: Partial<OrderState>, amountCents: number, deposit = false) =>
+    run('pay', 'client', o, { amountCents, deposit, source: 'card' });
 
   it('refuses a deleted task, a task with no price and a bad deadline on the first payment', () => {
     expect(pay({ system_client_status: 'Deleted' }, 10000)).toEqual(refused('order_deleted'));
@@ -444,7 +444,7 @@ describe('pay', () => {
         { system_client_status: 'New project', additional: ['partial_payment', 'adv_plagreport'] },
         {
           amountCents: 10000,
-          partial: false,
+          deposit: false,
           source: 'balance',
         },
       ),

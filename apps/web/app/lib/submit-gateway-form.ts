@@ -1,11 +1,4 @@
-import type { gatewayFormSchema, redirectAnswerSchema } from '@geekly/domain/payments/pay-schemas.ts';
-import type { z } from 'zod';
-
-/** The hosted card page's form, as the API answers it (decision 010). */
-export type GatewayForm = z.infer<typeof gatewayFormSchema>;
-
-/** A payment the balance did not cover: the browser goes on to the card page. */
-export type GatewayRedirect = z.infer<typeof redirectAnswerSchema>;
+import type { GatewayForm } from '@geekly/domain/payments/pay-schemas.ts';
 
 /**
  * docs/product/payments-and-ledger.md: payments are a browser form POST to the gateway's address with hidden fields. A real form is

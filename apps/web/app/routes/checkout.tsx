@@ -1,11 +1,12 @@
 import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
-import { Link, Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
-import { useOrder } from '../features/orders/api/get-order.ts';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
+import { PayDue } from '../features/payments/components/pay-due.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useMe } from '../lib/current-user.ts';
 import { formatDeadlineAt } from '../lib/format-date.ts';
+import { useOrder } from '../lib/order-queries.ts';
 import s from './checkout.module.css';
 
 export function meta() {
@@ -21,6 +22,7 @@ export default function CheckoutRoute() {
   const order = useOrder(orderId);
   const me = useMe();
   const location = useLocation();
+  const navigate = useNavigate();
 
   if (order.isPending)
     return <div className={s.loading} role="status" aria-busy="true" aria-label="Loading" />;
@@ -87,7 +89,21 @@ export default function CheckoutRoute() {
           </p>
         </section>
         <aside className={s.aside}>
-          <QuoteBlock order={o} flow={flow} mode="checkout" />
+          <QuoteBlock
+            order={o}
+            flow={flow}
+            mode="checkout"
+            // Checkout's pay action: the balance share first, the card for the rest; a paid task opens its page.
+            payButton={(due) => (
+              <PayDue
+                order={o}
+                due={due.amount}
+                deposit={due.deposit}
+                context={due.flow === 'neworder' ? 'neworder_checkout' : 'checkout'}
+                onPaid={(paid) => navigate(`/order/${paid._id}`)}
+              />
+            )}
+          />
           <ul className={s.brands} aria-label="Cards we accept">
             {CARD_BRANDS.map((b) => (
               <li key={b} className={s.brand}>

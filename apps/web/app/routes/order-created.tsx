@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { orderQueryOptions, useOrder } from '../features/orders/api/get-order.ts';
+import { orderQueryOptions, useOrder } from '../lib/order-queries.ts';
 import s from './order-created.module.css';
 
 export function meta() {

@@ -3,8 +3,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { orderFilesQueryOptions, useOrderFiles } from '../features/files/api/get-order-files.ts';
 import { FilesPage } from '../features/files/components/files-page.tsx';
 import { GeekFilesList } from '../features/files/components/geek-files-list.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { useOrder } from '../lib/order-queries.ts';
 import s from './order.module.css';
 
 export function meta() {

@@ -1,10 +1,10 @@
 import { Navigate, useNavigate, useParams } from 'react-router';
 import d from '../components/dialog.module.css';
 import { Dialog } from '../components/dialog.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
-import { PayDue } from '../features/orders/components/pay-due.tsx';
+import { PayDue } from '../features/payments/components/pay-due.tsx';
 import { formatUsd } from '../lib/format-money.ts';
+import { useOrder } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'Get add-ons — Geekly' }];
@@ -34,7 +34,7 @@ export default function OrderGetAddOnsRoute() {
           <PayDue
             order={o}
             due={left}
-            partial={false}
+            deposit={false}
             context="add_ons"
             onPaid={(paid) => navigate(`/order/${encodeURIComponent(paid._id)}/payment-success`)}
           />

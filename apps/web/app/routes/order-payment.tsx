@@ -1,10 +1,11 @@
 import { dollarsToCents } from '@geekly/domain/money.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { Navigate, useMatches, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../components/dialog.tsx';
-import { type Order, useOrder } from '../features/orders/api/get-order.ts';
-import { PayDue } from '../features/orders/components/pay-due.tsx';
+import { PayDue } from '../features/payments/components/pay-due.tsx';
 import { useMe } from '../lib/current-user.ts';
 import { formatUsd as usd } from '../lib/format-money.ts';
+import { useOrder } from '../lib/order-queries.ts';
 import s from './order-payment.module.css';
 
 export function meta() {
@@ -12,11 +13,11 @@ export function meta() {
 }
 
 /** What a payment now settles: the deposit or the whole price for an unpaid task, else what is left. */
-function dueNow(o: Order): { due: number; partial: boolean } | null {
+function dueNow(o: OrderView): { due: number; deposit: boolean } | null {
   if (o.deleted || o.refunded || o.system_client_status === 'Refund Requested') return null;
   const partial = o.additional.includes('partial_payment');
   const due = o.payment_state === 'unpaid' ? (partial ? o.partial_price : o.price) : o.amount_left;
-  return due !== null && due > 0 ? { due, partial: o.payment_state === 'unpaid' && partial } : null;
+  return due !== null && due > 0 ? { due, deposit: o.payment_state === 'unpaid' && partial } : null;
 }
 
 /**
@@ -50,7 +51,7 @@ export default function OrderPaymentRoute() {
   return (
     <Dialog title="Pay from your balance" onClose={() => navigate(back)}>
       <dl className={s.figures}>
-        <dt>{o.payment_state === 'unpaid' && pay.partial ? '30% deposit' : 'Due now'}</dt>
+        <dt>{o.payment_state === 'unpaid' && pay.deposit ? '30% deposit' : 'Due now'}</dt>
         <dd data-testid="payment-due">{usd(pay.due)}</dd>
         <dt>Your balance</dt>
         <dd>{usd(me.data.available_balance)}</dd>
@@ -63,7 +64,7 @@ export default function OrderPaymentRoute() {
       <PayDue
         order={o}
         due={pay.due}
-        partial={pay.partial}
+        deposit={pay.deposit}
         context={newOrderFlow ? 'neworder_checkout' : fromCheckout ? 'checkout' : 'order'}
         balanceAsText
         label={label}

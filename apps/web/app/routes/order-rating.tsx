@@ -2,8 +2,8 @@ import type { RatingMark } from '@geekly/domain/orders/order-action-schemas.ts';
 import { useState } from 'react';
 import { Navigate, useMatches, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../components/dialog.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { RatingFlow, type RatingStep } from '../features/orders/components/rating-flow.tsx';
+import { useOrder } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'Rate your task — Geekly' }];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../components/dialog.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { RefundRequest, type RefundStep } from '../features/orders/components/refund-request.tsx';
 import { canAskRefundNow } from '../features/orders/refund-window.ts';
+import { useOrder } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'Request a refund — Geekly' }];

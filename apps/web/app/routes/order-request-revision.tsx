@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Navigate, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import {
   type RevisionDraft,
   RevisionForm,
   RevisionPreview,
 } from '../features/orders/components/revision-request.tsx';
+import { useOrder } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'Request revision — Geekly' }];

@@ -4,10 +4,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../components/button.tsx';
 import d from '../components/dialog.module.css';
 import { Dialog } from '../components/dialog.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { usePaymentSettlement } from '../features/payments/api/get-payment.ts';
 import { SettlementStatus } from '../features/payments/components/settlement-status.tsx';
 import { formatUsd } from '../lib/format-money.ts';
+import { useOrder } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'Thank you! — Geekly' }];

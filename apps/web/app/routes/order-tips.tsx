@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import d from '../components/dialog.module.css';
 import { Dialog } from '../components/dialog.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { canTipNow, TipForm } from '../features/payments/components/tip-form.tsx';
+import { useOrder } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'Tip your Geek — Geekly' }];

@@ -3,8 +3,8 @@ import { Navigate, useMatches, useParams } from 'react-router';
 import { useOrderFiles } from '../features/files/api/get-order-files.ts';
 import { FilesPage } from '../features/files/components/files-page.tsx';
 import { TaskFiles } from '../features/files/components/task-files.tsx';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { useOrder } from '../lib/order-queries.ts';
 import s from './order.module.css';
 
 export function meta() {

@@ -3,7 +3,6 @@ import { Link, Navigate, Outlet, useBlocker, useMatches, useParams } from 'react
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useOrderFiles } from '../features/files/api/get-order-files.ts';
-import { useOrder } from '../features/orders/api/get-order.ts';
 import { AddOnsList } from '../features/orders/components/add-ons-list.tsx';
 import { QuoteBlock } from '../features/orders/components/quote-block.tsx';
 import { AfterDeliveryPrompts } from '../features/orders/components/revision-prompt.tsx';
@@ -13,6 +12,7 @@ import { TaskSummaryTable } from '../features/orders/components/task-summary-tab
 import { canTipNow } from '../features/payments/components/tip-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { formatUsd } from '../lib/format-money.ts';
+import { useOrder } from '../lib/order-queries.ts';
 import s from './order.module.css';
 
 export function meta() {

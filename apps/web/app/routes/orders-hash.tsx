@@ -1,7 +1,7 @@
 import { ordersHashTarget } from '@geekly/domain/users/referral-link.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
-import { orderQueryOptions } from '../features/orders/api/get-order.ts';
+import { orderQueryOptions } from '../lib/order-queries.ts';
 
 export function meta() {
   return [{ title: 'My Tasks — Geekly' }];

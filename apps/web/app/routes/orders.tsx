@@ -1,15 +1,15 @@
 import { hasActiveFilters } from '@geekly/domain/orders/order-list-filters.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useCreateOrder } from '../features/orders/api/create-order.ts';
+import { editOrder } from '../features/orders/api/edit-order.ts';
 import {
   type OrderFilters as Filters,
   NO_FILTERS,
-  type OrderSummary,
   useOrdersList,
 } from '../features/orders/api/get-orders.ts';
-import { updateOrder } from '../features/orders/api/update-order.ts';
 import { MiniOrderForm } from '../features/orders/components/mini-order-form.tsx';
 import { OrderFilters } from '../features/orders/components/order-filters.tsx';
 import { OrderGroups } from '../features/orders/components/order-groups.tsx';
@@ -82,14 +82,14 @@ function useEmptyReset(empty: boolean, filters: Filters, setFilters: (f: Filters
  * docs/product/statuses-and-state-machine.md: an unrated last task on the list is tagged review_shown_on_client and then opens the review,
  * unless a rating link from an e-mail is stored (that one goes first).
  */
-function useReviewPrompt(latest: OrderSummary | undefined) {
+function useReviewPrompt(latest: OrderView | undefined) {
   const navigate = useNavigate();
   const asked = useRef<string | null>(null);
   useEffect(() => {
     if (!latest?.can.rate || latest.additional.includes('review_shown_on_client')) return;
     if (asked.current === latest._id || hasStoredRatingLink()) return;
     asked.current = latest._id;
-    void updateOrder(latest._id, { additional: [...latest.additional, 'review_shown_on_client'] as never })
+    void editOrder(latest._id, { additional: [...latest.additional, 'review_shown_on_client'] as never })
       .then(() => navigate(`/orders/${latest._id}/rating`))
       .catch(() => undefined);
   }, [latest, navigate]);

@@ -51,7 +51,7 @@ const isRevisionPending = (o: OrderStatusInput) =>
   o.client_status === 'Revision requested' ||
   o.client_status === 'On revision';
 
-export const isAccepted = (o: AcceptanceInput) =>
+export const isWorkAccepted = (o: AcceptanceInput) =>
   o.clientAcceptAt !== null || o.tags.includes('client_accept');
 
 /**
@@ -66,8 +66,8 @@ export function canRecordEarning(o: AcceptanceInput): boolean {
 }
 
 /** 'Accept the work': a task whose earning can be recorded and that the client has not accepted yet. */
-export function canAccept(o: AcceptanceInput): boolean {
-  return !isAccepted(o) && canRecordEarning(o);
+export function canAcceptWork(o: AcceptanceInput): boolean {
+  return !isWorkAccepted(o) && canRecordEarning(o);
 }
 
 /** When the clock accepts the task for the client: AUTO_ACCEPT_DAYS after its last delivery. */
@@ -81,7 +81,7 @@ export function autoAcceptAt(deliveredAt: Date): Date {
  */
 export function isAutoAcceptDue(o: AcceptanceInput, now: Date): boolean {
   if (!canRecordEarning(o) || o.deliveredAt === null) return false;
-  return isAccepted(o) || autoAcceptAt(o.deliveredAt).getTime() <= now.getTime();
+  return isWorkAccepted(o) || autoAcceptAt(o.deliveredAt).getTime() <= now.getTime();
 }
 
 /** The Geek's earning for a task: GEEK_SHARE_PERCENT of its work price, rounded down to the cent. */

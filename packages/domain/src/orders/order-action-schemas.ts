@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADD_ON_SERVICES } from '../pricing/add-ons.ts';
 import { roundUpToHour } from './deadline.ts';
-import { renameSubjectSchema } from './order-form-schemas.ts';
+import { changeCourseSchema } from './order-form-schemas.ts';
 
 // Bodies of the order actions posted to POST /orders/{id} (docs/product/http-api.md) and the client forms behind them.
 
@@ -159,7 +159,7 @@ const serviceChange = {
 export const serviceAddSchema = z.object({ action: z.literal('service_add'), ...serviceChange });
 export const serviceDeleteSchema = z.object({ action: z.literal('service_delete'), ...serviceChange });
 /** One task's course (docs/product/tasks-and-pricing.md rename rule, decision 038). */
-export const clientSubjectSchema = renameSubjectSchema.extend({ action: z.literal('client_subject') });
+export const clientSubjectSchema = changeCourseSchema.extend({ action: z.literal('client_subject') });
 /** 'Accept the work' on a delivered task (decision 036). */
 export const clientAcceptSchema = z.object({ action: z.literal('client_accept') });
 /** Deleting an unpaid task the client no longer needs. */

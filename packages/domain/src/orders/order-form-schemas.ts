@@ -62,7 +62,7 @@ export const renameSchema = z.object({
  * docs/product/tasks-and-pricing.md: on rename the subject must be one of the listed courses, ignoring case, with the rename wording
  * when it is not; it is stored under its canonical name.
  */
-export const renameSubjectSchema = z.object({
+export const changeCourseSchema = z.object({
   subject: z
     .string()
     .trim()
@@ -73,7 +73,7 @@ export const renameSubjectSchema = z.object({
 });
 
 /** docs/product/http-api.md "subject change for a group of orders": the group's course and the new one. */
-export const groupSubjectChangeSchema = renameSubjectSchema.extend({
+export const groupCourseChangeSchema = changeCourseSchema.extend({
   from: z.string().trim().min(1).max(200),
 });
 
@@ -134,4 +134,4 @@ export const orderPatchSchema = z.object({
   price: z.unknown().optional().describe('ignored: the server computes it'),
   partial_price: z.unknown().optional().describe('ignored: the server computes it'),
 });
-export type OrderPatchBody = z.output<typeof orderPatchSchema>;
+export type OrderEditBody = z.output<typeof orderPatchSchema>;

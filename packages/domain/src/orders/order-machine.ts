@@ -10,16 +10,16 @@ import {
 } from '../pricing/add-ons.ts';
 import { splitDeposit } from '../pricing/quote.ts';
 import {
-  canAccept,
+  canAcceptWork,
   canRecordEarning,
-  isAccepted,
   isAutoAcceptDue,
   isRefundWindowOver,
+  isWorkAccepted,
 } from './acceptance.ts';
 import { isRevisionDeadlineTooEarly, type RefundDestination } from './order-action-schemas.ts';
 import {
   type ClientStatus,
-  canChangeSubject,
+  canChangeCourse,
   canRate,
   canRequestRefund,
   canRequestRevision,
@@ -34,7 +34,7 @@ import {
 } from './order-status.ts';
 
 /** `geek`: a Geek in their own workspace (decision 047): takes an offer and works on their own task. */
-export type Actor = 'client' | 'operator' | 'gateway' | 'system' | 'geek';
+export type TransitionActor = 'client' | 'operator' | 'gateway' | 'system' | 'geek';
 
 /** What the machine reads of a task: the status input plus what the guards need. */
 export type OrderState = OrderStatusInput & {
@@ -57,7 +57,7 @@ export type OrderState = OrderStatusInput & {
 };
 
 /** The fields a transition may change (names as in docs/product/statuses-and-state-machine.md). */
-export type OrderPatch = Partial<{
+export type TransitionPatch = Partial<{
   title: string;
   subject: string;
   details: string;
@@ -131,17 +131,17 @@ export type TransitionRefusal =
   | 'refund_window_over';
 
 export type TransitionResult =
-  | { ok: true; patch: OrderPatch; effects: OrderEffect[] }
+  | { ok: true; patch: TransitionPatch; effects: OrderEffect[] }
   | { ok: false; refusal: TransitionRefusal };
 
 type Ctx = { now: Date };
 
 type Transition<I> = {
-  actors: readonly Actor[];
+  actors: readonly TransitionActor[];
   /** The spec's words for when it applies; the guard is the rule. */
   when: string;
   guard: (o: OrderState, input: I, ctx: Ctx) => TransitionRefusal | null;
-  apply: (o: OrderState, input: I, ctx: Ctx) => { patch: OrderPatch; effects?: OrderEffect[] };
+  apply: (o: OrderState, input: I, ctx: Ctx) => { patch: TransitionPatch; effects?: OrderEffect[] };
 };
 
 const withTag = (tags: readonly string[], tag: string) => (tags.includes(tag) ? [...tags] : [...tags, tag]);
@@ -159,40 +159,44 @@ const canDeliverWork = (o: OrderState) =>
     o.client_status === 'Final touches' ||
     o.client_status === 'Nerd found');
 
-const deliveredPatch = (now: Date): OrderPatch => ({
+const deliveredPatch = (now: Date): TransitionPatch => ({
   system_client_status: 'Completed',
   client_status: 'Sent',
   delivered_at: now,
 });
-const revisionDeliveredPatch = (now: Date): OrderPatch => ({
+const revisionDeliveredPatch = (now: Date): TransitionPatch => ({
   system_client_status: 'Revision Completed',
   client_status: 'Revision sent',
   delivered_at: now,
 });
 /** A delivery held for the quality check: only the tag changes, and an earlier note is cleared. */
-const heldPatch = (o: OrderState, now: Date): OrderPatch => ({
+const heldPatch = (o: OrderState, now: Date): TransitionPatch => ({
   tags: withTag(o.tags, QUALITY_CHECK_TAG),
   check_note: null,
   check_requested_at: now,
 });
 
 /** docs/product/statuses-and-state-machine.md "Payment": what is due now; the deposit when paying 30% of an unpaid task. */
-export function amountDueCents(o: OrderState, partial: boolean): number | null {
+export function amountDueCents(o: OrderState, deposit: boolean): number | null {
   if (o.priceCents === null) return null;
-  if (partial && o.paidCents === 0) return splitDeposit(o.priceCents).depositCents;
+  if (deposit && o.paidCents === 0) return splitDeposit(o.priceCents).depositCents;
   return Math.max(0, o.priceCents - o.paidCents);
 }
 
 export type EditInput = {
   /** Changes to the work or its price; refused once the task is locked (docs/product/statuses-and-state-machine.md). */
   locked: Partial<
-    Pick<OrderPatch, 'title' | 'details' | 'size' | 'deadline' | 'request_type' | 'discount' | 'additional'>
+    Pick<
+      TransitionPatch,
+      'title' | 'details' | 'size' | 'deadline' | 'request_type' | 'discount' | 'additional'
+    >
   >;
   /** docs/product/statuses-and-state-machine.md: the list marks an unrated task's review as shown, whatever its state. */
   markReviewShown?: boolean;
 };
 
-export type PayInput = { amountCents: number; partial: boolean; source: 'balance' | 'card' };
+/** `deposit`: the 30% deposit of an unpaid task (the pay body's `partial`). */
+export type PayTransitionInput = { amountCents: number; deposit: boolean; source: 'balance' | 'card' };
 export type TipInput = { amountCents: number; source: 'balance' | 'card' };
 export type RateInput = { mark: number; feedback: string | null; tags: string[] };
 export type RevisionInput = { comment: string; deadline: Date };
@@ -212,7 +216,7 @@ export type TransitionInputs = {
   rename: { title: string };
   change_subject: { subject: string };
   delete: NoInput;
-  pay: PayInput;
+  pay: PayTransitionInput;
   add_service: ServiceInput;
   remove_service: ServiceInput;
   rate: RateInput;
@@ -265,7 +269,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   change_subject: {
     actors: ['client'],
     when: 'a task whose work is not delivered yet, not refunded or refund-requested; the price stays (decision 038)',
-    guard: (o) => alive(o) ?? allowed(canChangeSubject(o)),
+    guard: (o) => alive(o) ?? allowed(canChangeCourse(o)),
     apply: (_o, input) => ({ patch: { subject: input.subject } }),
   },
 
@@ -286,15 +290,15 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
       if (o.paidCents === 0 && o.badDeadline) return 'bad_deadline';
       if (isRefundRequested(o) || o.refunded || o.system_client_status === 'Refund Accepted')
         return 'not_allowed';
-      const due = amountDueCents(o, input.partial);
+      const due = amountDueCents(o, input.deposit);
       return due !== null && due > 0 && input.amountCents === due ? null : 'wrong_amount';
     },
     apply: (o, input, { now }) => {
       const first = o.paidCents === 0;
       const additional = o.additional.filter((f) => f !== 'partial_payment');
-      if (first ? input.partial : o.additional.includes('partial_payment'))
+      if (first ? input.deposit : o.additional.includes('partial_payment'))
         additional.push('partial_payment');
-      const patch: OrderPatch = { client_paid_at: now, additional };
+      const patch: TransitionPatch = { client_paid_at: now, additional };
       if (first) {
         patch.client_paid_at_first = now;
         if (o.system_client_status === 'New project' || o.system_client_status === 'Unpaid')
@@ -413,7 +417,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   accept_work: {
     actors: ['client'],
     when: "'Accept the work': a delivered, fully paid task not accepted yet; the Geek's earning is recorded",
-    guard: (o) => alive(o) ?? allowed(canAccept(o)),
+    guard: (o) => alive(o) ?? allowed(canAcceptWork(o)),
     apply: (o, _input, { now }) => ({
       patch: { tags: withTag(o.tags, 'client_accept'), client_accept_at: now, geek_earned_at: now },
       effects: [{ kind: 'geek_earning' }],
@@ -427,7 +431,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     guard: (o, _input, { now }) => alive(o) ?? allowed(isAutoAcceptDue(o, now)),
     apply: (o, _input, { now }) => ({
       patch: {
-        ...(isAccepted(o) ? {} : { tags: withTag(o.tags, 'client_accept'), client_accept_at: now }),
+        ...(isWorkAccepted(o) ? {} : { tags: withTag(o.tags, 'client_accept'), client_accept_at: now }),
         geek_earned_at: now,
       },
       effects: [{ kind: 'geek_earning' }],
@@ -596,7 +600,7 @@ export const GEEK_ACTOR_TRANSITIONS = (Object.keys(ORDER_TRANSITIONS) as Transit
 /** Runs one transition: the actor must be one it names and its guard must pass. */
 export function runTransition<N extends TransitionName>(
   name: N,
-  actor: Actor,
+  actor: TransitionActor,
   order: OrderState,
   input: TransitionInput<N>,
   ctx: Ctx,

@@ -325,7 +325,7 @@ export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
  * until the work is delivered, never on a deleted, refunded or refund-requested task. The course never
  * changes the price (pricing does not read it; a paid task's price is frozen anyway).
  */
-export function canChangeSubject(o: OrderStatusInput): boolean {
+export function canChangeCourse(o: OrderStatusInput): boolean {
   if (isDeleted(o) || isRefunded(o) || isRefundRequested(o)) return false;
   return !DELIVERED_CLIENT_STATUSES.includes(o.client_status);
 }
@@ -335,7 +335,7 @@ export function canChangeSubject(o: OrderStatusInput): boolean {
  * was refunded or asked back; null when it moves. A refunded task is never called delivered.
  */
 export function subjectKeptBecause(o: OrderStatusInput): 'delivered' | 'refund' | null {
-  if (canChangeSubject(o)) return null;
+  if (canChangeCourse(o)) return null;
   if (isRefunded(o) || isRefundRequested(o)) return 'refund';
   return 'delivered';
 }

@@ -40,12 +40,16 @@ export const payOrderSchema = z.object({
    */
   context: z.enum(PAYMENT_CONTEXTS).optional(),
 });
+/** The pay body as the web app sends it (`partial` asks for the 30% deposit). */
+export type PayOrderBody = z.input<typeof payOrderSchema>;
 
 /** POST /orders/{id}/tips: the tip in dollars; the balance share in cents, like account_balance_use. */
 export const tipOrderSchema = z.object({
   amount: topUpAmountSchema.pipe(z.int().max(MAX_TIP_CENTS, 'The largest tip is $1000.00')),
   account_balance_use: balanceUseField.default(0),
 });
+/** The tip body as the web app sends it: `amount` in dollars as text, the balance share in cents. */
+export type TipOrderBody = z.input<typeof tipOrderSchema>;
 
 /** POST /balance/top-up (docs/product/payments-and-ledger.md "Balance"). */
 export const topUpSchema = z.object({ amount: topUpAmountSchema });
@@ -56,12 +60,15 @@ export const gatewayFormSchema = z.object({
   method: z.literal('POST'),
   fields: z.record(z.string(), z.string()),
 });
+export type GatewayForm = z.output<typeof gatewayFormSchema>;
 
 export const redirectAnswerSchema = z.object({
   status: z.literal('redirect'),
   payment_id: z.string(),
   gateway: gatewayFormSchema,
 });
+/** A payment the balance did not cover: the browser goes on to the card page. */
+export type RedirectAnswer = z.output<typeof redirectAnswerSchema>;
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
 
@@ -95,3 +102,5 @@ export const balanceHistorySchema = z.object({
   total: z.number().int(),
   results: z.array(balanceEntrySchema),
 });
+/** One page of the user's ledger entries, newest first; amounts are signed dollars (money in is positive). */
+export type BalanceHistoryPage = z.output<typeof balanceHistorySchema>;

@@ -1,4 +1,5 @@
 // docs/product/tasks-and-pricing.md "Discount info entry" and docs/product/tasks-and-pricing.md coupon errors; docs/product/tasks-and-pricing.md NEWUSER.
+import { z } from 'zod';
 import { formatDollars } from '../money.ts';
 import type { AddOnService } from './add-ons.ts';
 
@@ -96,3 +97,18 @@ export function discountErrorText(type: DiscountErrorType, minPriceCents?: numbe
       return 'This code is not valid.';
   }
 }
+
+/** POST /discount_check's answer: is the code valid for the caller, before any task's price is known. */
+export const discountInfoSchema = z.object({
+  code: z.string(),
+  value: z.number().describe('percent off'),
+  discount_type: z.literal('percentage'),
+  discount_valid: z.boolean(),
+  discount_error_type: z.string().nullable(),
+  discount_error_value: z.number().nullable(),
+  discount_error_text: z.string().nullable(),
+  min_price: z.number().describe('US dollars'),
+  add_on: z.string().nullable().describe('an add-on the code grants for free'),
+  applied_to: z.literal('order'),
+});
+export type DiscountInfo = z.output<typeof discountInfoSchema>;

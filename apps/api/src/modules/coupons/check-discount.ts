@@ -1,25 +1,16 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
-import { checkCoupon, type DiscountErrorType, discountErrorText } from '@geekly/domain/pricing/coupons.ts';
-import { z } from 'zod';
+import {
+  checkCoupon,
+  type DiscountErrorType,
+  type DiscountInfo,
+  discountErrorText,
+} from '@geekly/domain/pricing/coupons.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { couponUsage, findCoupon } from './coupons.repository.ts';
 
-export const discountInfoSchema = z.object({
-  code: z.string(),
-  value: z.number().describe('percent off'),
-  discount_type: z.literal('percentage'),
-  discount_valid: z.boolean(),
-  discount_error_type: z.string().nullable(),
-  discount_error_value: z.number().nullable(),
-  discount_error_text: z.string().nullable(),
-  min_price: z.number().describe('US dollars'),
-  add_on: z.string().nullable().describe('an add-on the code grants for free'),
-  applied_to: z.literal('order'),
-});
-
 /** POST /discount_check: is this code valid for the caller (before any task's price is known)? */
-export async function checkDiscount(ctx: AppContext, user: UserRow, code: string) {
+export async function checkDiscount(ctx: AppContext, user: UserRow, code: string): Promise<DiscountInfo> {
   const db = ctx.database.db;
   const coupon = code ? await findCoupon(db, code) : undefined;
   const check = checkCoupon(coupon, code, {

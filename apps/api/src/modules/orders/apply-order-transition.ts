@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { countDeliverableFinalDrafts } from '@geekly/domain/orders/geek-files.ts';
 import {
-  type Actor,
   type OrderEffect,
-  type OrderPatch,
   type OrderState,
   QUALITY_CHECK_TAG,
   runTransition,
+  type TransitionActor,
   type TransitionInput,
   type TransitionName,
+  type TransitionPatch,
   type TransitionRefusal,
 } from '@geekly/domain/orders/order-machine.ts';
 import { refundSplit } from '@geekly/domain/payments/rewards.ts';
@@ -34,11 +34,11 @@ import {
   lockOrder,
   type NewOrderRow,
   type OrderRow,
-  updateOrder,
+  writeOrderRow,
 } from './orders.repository.ts';
 
 export type TransitionCaller = {
-  actor: Actor;
+  actor: TransitionActor;
   /** The client's id scopes the order to its owner; operators and the gateway see every order. */
   userId: string | null;
   actorId: string | null;
@@ -108,7 +108,7 @@ const REFUSALS: Record<TransitionRefusal, () => AppError> = {
 
 export const refusalError = (refusal: TransitionRefusal) => REFUSALS[refusal]();
 
-function patchColumns(p: OrderPatch): Partial<NewOrderRow> {
+function patchColumns(p: TransitionPatch): Partial<NewOrderRow> {
   const c: Partial<NewOrderRow> = {};
   if (p.title !== undefined) c.title = p.title;
   if (p.subject !== undefined) c.subject = p.subject;
@@ -348,7 +348,7 @@ export async function applyOrderTransition<N extends TransitionName>(
       priceCents: p.priceCents,
       paidCents,
     });
-    const updated = await updateOrder(tx, row.id, columns);
+    const updated = await writeOrderRow(tx, row.id, columns);
     // Live event and after-delivery mails (decisions 019, 020): NOTIFY reaches the streams after the commit.
     const followUpMail = await afterTransition(ctx, tx, name, updated);
     await insertTransitionLog(tx, {

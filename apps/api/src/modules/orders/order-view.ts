@@ -1,7 +1,7 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import {
   autoAcceptAt,
-  canAccept,
+  canAcceptWork,
   isRefundWindowOver,
   refundWindowEnd,
 } from '@geekly/domain/orders/acceptance.ts';
@@ -14,7 +14,7 @@ import type { OrderState } from '@geekly/domain/orders/order-machine.ts';
 import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import {
   type ClientStatus,
-  canChangeSubject,
+  canChangeCourse,
   canRate,
   canRequestRefund,
   canRequestRevision,
@@ -184,7 +184,7 @@ export function toOrderView(
     delivered_at: iso(row.deliveredAt),
     refund_until: iso(refundWindowEnd(row.deliveredAt)),
     client_accept_at: iso(row.clientAcceptAt),
-    auto_accept_at: canAccept(o) && row.deliveredAt ? autoAcceptAt(row.deliveredAt).toISOString() : null,
+    auto_accept_at: canAcceptWork(o) && row.deliveredAt ? autoAcceptAt(row.deliveredAt).toISOString() : null,
     messages_count: extra.messagesCount,
     unread_messages: extra.unreadMessages,
     payment_state: paymentState(o),
@@ -196,8 +196,8 @@ export function toOrderView(
     can: {
       rate: canRate(o),
       request_refund: canRequestRefund(o) && !isRefundWindowOver(o, extra.now),
-      accept: canAccept(o),
-      change_subject: canChangeSubject(o),
+      accept: canAcceptWork(o),
+      change_subject: canChangeCourse(o),
       request_revision: canRevise,
       tip: canTip(o, row.tipsPaidCents),
       download_geek_files: canDownloadGeekFiles(o),

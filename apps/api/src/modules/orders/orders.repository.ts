@@ -83,7 +83,7 @@ export async function lockOrder(
   return row;
 }
 
-export async function updateOrder(db: Db, id: string, values: Partial<NewOrderRow>): Promise<OrderRow> {
+export async function writeOrderRow(db: Db, id: string, values: Partial<NewOrderRow>): Promise<OrderRow> {
   const [row] = await db
     .update(orders)
     .set({ ...values, updatedAt: new Date() })

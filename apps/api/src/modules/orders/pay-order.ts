@@ -9,17 +9,18 @@ import { startCardPayment } from '../payments/start-card-payment.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition, refusalError } from './apply-order-transition.ts';
 
-export type PayOrderBody = z.output<typeof payOrderSchema>;
+/** The pay body as parsed: account_balance_use in integer cents. */
+type PayRequest = z.output<typeof payOrderSchema>;
 
 /** Thrown out of the payment transaction (rolling it back) when the balance share does not cover what is due. */
 class CardShareNeeded {
   readonly dueCents: number;
-  readonly partial: boolean;
+  readonly deposit: boolean;
   readonly priceCents: number;
   readonly details: string;
-  constructor(dueCents: number, partial: boolean, priceCents: number, details: string) {
+  constructor(dueCents: number, deposit: boolean, priceCents: number, details: string) {
     this.dueCents = dueCents;
-    this.partial = partial;
+    this.deposit = deposit;
     this.priceCents = priceCents;
     this.details = details;
   }
@@ -31,7 +32,7 @@ class CardShareNeeded {
  * starts and the gateway's form comes back (decision 010). The amount the client sends is only how much balance
  * it may use.
  */
-export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, body: PayOrderBody) {
+export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, body: PayRequest) {
   try {
     const row = await applyOrderTransition(
       ctx,
@@ -52,22 +53,22 @@ export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, 
             },
           );
         }
-        const partial = body.partial ?? row.additional.includes('partial_payment');
-        const due = amountDueCents(state, partial);
+        const deposit = body.partial ?? row.additional.includes('partial_payment');
+        const due = amountDueCents(state, deposit);
         if (due !== null && due > 0 && body.account_balance_use < due) {
           // The same guard a payment runs, so a card payment starts only for a task that can take it.
           const check = runTransition(
             'pay',
             'client',
             state,
-            { amountCents: due, partial, source: 'card' },
+            { amountCents: due, deposit, source: 'card' },
             { now },
           );
           if (!check.ok) throw refusalError(check.refusal);
-          throw new CardShareNeeded(due, partial, price.priceCents ?? 0, `Task #${row.number}: ${row.title}`);
+          throw new CardShareNeeded(due, deposit, price.priceCents ?? 0, `Task #${row.number}: ${row.title}`);
         }
         // Nothing due, or no price: the machine's guard answers with the reason.
-        return { amountCents: due ?? 0, partial, source: 'balance' };
+        return { amountCents: due ?? 0, deposit, source: 'balance' };
       },
     );
     return { status: 'paid' as const, row };
@@ -78,7 +79,7 @@ export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, 
       purpose: 'order',
       orderId,
       context: body.context ?? 'checkout',
-      partial: err.partial,
+      deposit: err.deposit,
       amountCents: err.dueCents - balanceUse,
       balanceUseCents: balanceUse,
       expectedPriceCents: err.priceCents,

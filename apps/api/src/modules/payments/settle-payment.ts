@@ -43,8 +43,8 @@ async function applyToOrder(ctx: AppContext, tx: Db, p: PaymentRow) {
         throw new AppError('NOT_ALLOWED', 'The price of the task changed before the card payment arrived', {
           errorType: 'price_changed',
         });
-      const partial = p.partial && state.paidCents === 0;
-      return { amountCents: amountDueCents(state, partial) ?? 0, partial, source: 'card' };
+      const deposit = p.partial && state.paidCents === 0;
+      return { amountCents: amountDueCents(state, deposit) ?? 0, deposit, source: 'card' };
     },
     { tx, idempotencyKey },
   );

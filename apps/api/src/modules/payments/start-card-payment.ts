@@ -12,7 +12,8 @@ export type CardPaymentRequest = {
   orderId?: string;
   subscriptionId?: string;
   context?: PaymentContext;
-  partial?: boolean;
+  /** The 30% deposit of an unpaid task (kept in the payment's `partial` column). */
+  deposit?: boolean;
   /** What the card pays. */
   amountCents: number;
   /** The balance share spent with it when the webhook confirms the card. */
@@ -48,7 +49,7 @@ export async function startCardPayment(ctx: AppContext, user: UserRow, r: CardPa
     subscriptionId: r.subscriptionId ?? null,
     purpose: r.purpose,
     context: r.context ?? null,
-    partial: r.partial ?? false,
+    partial: r.deposit ?? false,
     amountCents: r.amountCents,
     balanceUseCents: r.balanceUseCents,
     expectedPriceCents: r.expectedPriceCents ?? null,

@@ -15,7 +15,7 @@ import { verifyPassword } from '../auth/password.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
 import { staffActor, writeAudit } from '../ops/audit.ts';
 import { refundOrder } from '../orders/apply-order-transition.ts';
-import { type OrderRow, updateOrder } from '../orders/orders.repository.ts';
+import { type OrderRow, writeOrderRow } from '../orders/orders.repository.ts';
 import { processCardRefunds } from '../payments/card-refunds.ts';
 import { cancelSubscription } from '../subscriptions/cancel-subscription.ts';
 import { userSubscriptionRows } from '../subscriptions/subscriptions.repository.ts';
@@ -126,7 +126,11 @@ async function erase(ctx: AppContext, userId: string, how: Erasure) {
 async function refundUndelivered(tx: Db, orders: OrderRow[]): Promise<string[]> {
   for (const o of orders) {
     await refundOrder(tx, o, 'card', o.paidCents, `erasure-refund:${o.id}`);
-    await updateOrder(tx, o.id, { systemClientStatus: 'Refund Accepted', refunded: true, refundTo: 'card' });
+    await writeOrderRow(tx, o.id, {
+      systemClientStatus: 'Refund Accepted',
+      refunded: true,
+      refundTo: 'card',
+    });
   }
   return orders.map((o) => o.id);
 }

@@ -1,9 +1,9 @@
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { type AddOnService, INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatUsd } from '../../../lib/format-money.ts';
 import { useMyGeeks } from '../api/get-my-geeks.ts';
-import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import s from './add-ons-list.module.css';
 
@@ -19,7 +19,7 @@ const ADD_ON_NOTES: Partial<Record<AddOnService, string>> = {
  * docs/product/tasks-and-pricing.md add-on services with their prices, states and disabled rules, all as the server answers them;
  * adding or removing one is service_add / service_delete, and the answer carries the new price.
  */
-export function AddOnsList({ order }: { order: Order }) {
+export function AddOnsList({ order }: { order: OrderView }) {
   const action = useOrderAction(order._id);
   const [error, setError] = useState<string | null>(null);
   const preferred = order.services.find((sv) => sv.service === 'client_recomended_writer');

@@ -5,11 +5,11 @@ import {
   formatDeadlineTime,
   roundUpToHour,
 } from '@geekly/domain/orders/deadline.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { timezone } from '../../../lib/api-client.ts';
-import type { Order } from '../api/get-order.ts';
 import s from './task-editor.module.css';
 
-type Props = { order: Order; busy: boolean; onApply: (deadline: Date) => void };
+type Props = { order: OrderView; busy: boolean; onApply: (deadline: Date) => void };
 
 /**
  * docs/product/tasks-and-pricing.md: a bad deadline offers the earliest possible one (the server's minimum, rounded up to the

@@ -1,9 +1,9 @@
 import { couponCodeSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
-import type { Order } from '../api/get-order.ts';
-import { useUpdateOrder } from '../api/update-order.ts';
+import { useEditOrder } from '../api/edit-order.ts';
 import s from './coupon-block.module.css';
 
 /**
@@ -11,8 +11,8 @@ import s from './coupon-block.module.css';
  * 'Code: X' when valid. The code is normalised as the server does (spaces removed, upper case) and the
  * server's discount_error_type texts (docs/product/tasks-and-pricing.md) are shown as they come.
  */
-export function CouponBlock({ order }: { order: Order }) {
-  const update = useUpdateOrder(order._id);
+export function CouponBlock({ order }: { order: OrderView }) {
+  const update = useEditOrder(order._id);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,9 +1,12 @@
-import { type GroupSubjectPreview, renameSubjectSchema } from '@geekly/domain/orders/order-form-schemas.ts';
+import { changeCourseSchema, type GroupSubjectPreview } from '@geekly/domain/orders/order-form-schemas.ts';
+import { ordersContract } from '@geekly/domain/orders/orders-contract.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ORDERS_KEY } from '../../../lib/order-queries.ts';
 import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import s from './course-change.module.css';
 
@@ -13,14 +16,16 @@ type Target = { kind: 'task'; orderId: string } | { kind: 'group'; from: string 
 function useChangeCourse(target: Target) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subject: string) =>
-      target.kind === 'task'
-        ? api(`/orders/${encodeURIComponent(target.orderId)}`, {
-            body: { action: 'client_subject', subject },
-          })
-        : api('/orders/subject-change', { body: { from: target.from, subject } }),
+    mutationFn: async (subject: string) => {
+      if (target.kind === 'task')
+        await apiCall(ordersContract.action, {
+          params: { id: target.orderId },
+          body: { action: 'client_subject', subject },
+        });
+      else await apiCall(ordersContract.courseChange, { body: { from: target.from, subject } });
+    },
     // The list regroups and the task shows its new course.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
   });
 }
 
@@ -28,8 +33,8 @@ function useChangeCourse(target: Target) {
 function useGroupPreview(target: Target) {
   const from = target.kind === 'group' ? target.from : '';
   return useQuery({
-    queryKey: ['orders', 'subject-change', from],
-    queryFn: () => api<GroupSubjectPreview>(`/orders/subject-change?${new URLSearchParams({ from })}`),
+    queryKey: [...ORDERS_KEY, 'subject-change', from],
+    queryFn: () => apiCall(ordersContract.courseChangePreview, { query: { from } }),
     enabled: target.kind === 'group',
     staleTime: 0,
   });
@@ -84,7 +89,7 @@ export function CourseChangeDialog({
           e.preventDefault();
           // docs/product/tasks-and-pricing.md: an empty entry cancels.
           if (value.trim() === '') return onClose();
-          const parsed = renameSubjectSchema.safeParse({ subject: value });
+          const parsed = changeCourseSchema.safeParse({ subject: value });
           if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Unknown error');
           if (parsed.data.subject === current) return onClose();
           change.mutate(parsed.data.subject, {

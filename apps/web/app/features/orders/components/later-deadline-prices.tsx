@@ -1,13 +1,13 @@
 import { laterDeadlineText } from '@geekly/domain/orders/deadline-prices.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { useDeadlinePrices } from '../api/get-deadline-prices.ts';
-import type { Order } from '../api/get-order.ts';
 import s from './task-editor.module.css';
 
 /**
  * Issue 14 item 7: next to the deadline picker, what the task costs with a later deadline ('+1 day: $12.40
  * less'), from one server call priced by the quote's own code. Nothing is shown while no later day is cheaper.
  */
-export function LaterDeadlinePrices({ order, deadline }: { order: Order; deadline: Date }) {
+export function LaterDeadlinePrices({ order, deadline }: { order: OrderView; deadline: Date }) {
   const prices = useDeadlinePrices(
     order._id,
     deadline.toISOString(),

@@ -1,16 +1,16 @@
 import { recentCourses } from '@geekly/domain/courses/course-search.ts';
 import { ORDERS_PAGE_SIZE } from '@geekly/domain/orders/order-list-filters.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDue } from '../../../lib/format-date.ts';
-import type { OrderSummary } from '../api/get-orders.ts';
 import { CourseChangeDialog } from './course-change.tsx';
 import s from './order-groups.module.css';
 import { StatusChip } from './status-chip.tsx';
 
 /** docs/product/tasks-and-pricing.md: tasks grouped by subject as collapsible groups. */
-export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
-  const groups = new Map<string, OrderSummary[]>();
+export function OrderGroups({ orders }: { orders: OrderView[] }) {
+  const groups = new Map<string, OrderView[]>();
   for (const order of orders) groups.set(order.subject, [...(groups.get(order.subject) ?? []), order]);
   // docs/product/public-site.md "row animation delay 25 ms per row" (decision 042): rows come in in the order the server sent
   // them, each page of 'Show more tasks' starting again from the first, so no row waits more than a page.
@@ -27,7 +27,7 @@ export function OrderGroups({ orders }: { orders: OrderSummary[] }) {
 
 type GroupProps = {
   subject: string;
-  orders: OrderSummary[];
+  orders: OrderView[];
   rowIndex: ReadonlyMap<string, number>;
   recent: readonly string[];
 };
@@ -112,7 +112,7 @@ function UnreadMark({ count }: { count: number }) {
 }
 
 /** docs/product/statuses-and-state-machine.md rules 7 and 10: a delivered task is 'rated' (with the student's mark) or 'not rated yet'. */
-function RatedNote({ order }: { order: OrderSummary }) {
+function RatedNote({ order }: { order: OrderView }) {
   if (order.mark > 0)
     return (
       <span className={s.rated}>

@@ -1,26 +1,33 @@
+import type { OrderEditBody } from '@geekly/domain/orders/order-form-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
-import { Link, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatUsd as usd } from '../../../lib/format-money.ts';
-import type { Order } from '../api/get-order.ts';
-import { type OrderPatch, useUpdateOrder } from '../api/update-order.ts';
+import { useEditOrder } from '../api/edit-order.ts';
 import { CouponBlock } from './coupon-block.tsx';
-import { PayDue } from './pay-due.tsx';
 import s from './quote-block.module.css';
 
 type Props = {
-  order: Order;
+  order: OrderView;
   flow: 'order' | 'neworder';
-  /** On the task page the pay button leads to checkout; on checkout it pays. */
+  /** On the task page the pay button leads to checkout; on checkout it pays with `payButton`. */
   mode: 'task' | 'checkout';
+  /** Checkout's pay action for what is due now (given by the route: paying belongs to the payments feature). */
+  payButton?: PayButton;
   onShowFields?: () => void;
 };
+
+/** `deposit`: the 30% deposit of an unpaid task. */
+export type PayButton = (due: { amount: number; deposit: boolean; flow: Props['flow'] }) => ReactNode;
 
 // docs/product/tasks-and-pricing.md: the checkbox says '30% deposit' or 'Pre-pay 30%' by a platform flag; ours is the first.
 const DEPOSIT_LABEL = '30% deposit';
 
 /** docs/product/tasks-and-pricing.md "Quote block": the prompt, the overdue state, the unpaid state with pay buttons, the paid summary. */
-export function QuoteBlock({ order, flow, mode, onShowFields }: Props) {
-  if (order.payment_state !== 'unpaid' || !order.changeable) return <PaidSummary order={order} mode={mode} />;
+export function QuoteBlock({ order, flow, mode, payButton, onShowFields }: Props) {
+  if (order.payment_state !== 'unpaid' || !order.changeable)
+    return <PaidSummary order={order} mode={mode} payButton={payButton} />;
   if (order.price === null) {
     return (
       <section className={s.block} aria-label="Price">
@@ -34,11 +41,11 @@ export function QuoteBlock({ order, flow, mode, onShowFields }: Props) {
       </section>
     );
   }
-  return <UnpaidQuote order={order} flow={flow} mode={mode} />;
+  return <UnpaidQuote order={order} flow={flow} mode={mode} payButton={payButton} />;
 }
 
-function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
-  const update = useUpdateOrder(order._id);
+function UnpaidQuote({ order, flow, mode, payButton }: Omit<Props, 'onShowFields'>) {
+  const update = useEditOrder(order._id);
   const partial = order.additional.includes('partial_payment');
   const price = order.price ?? 0;
   const deposit = order.partial_price ?? 0;
@@ -69,7 +76,7 @@ function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
             if (update.isPending) return;
             const others = order.additional.filter((f) => f !== 'partial_payment');
             const additional = e.target.checked ? [...others, 'partial_payment'] : others;
-            update.mutate({ additional: additional as OrderPatch['additional'] });
+            update.mutate({ additional: additional as OrderEditBody['additional'] });
           }}
         />
         <span>{DEPOSIT_LABEL}</span>
@@ -85,13 +92,13 @@ function UnpaidQuote({ order, flow, mode }: Omit<Props, 'onShowFields'>) {
           Pay {usd(dueNow)}
         </Link>
       ) : (
-        <PayButton order={order} amount={dueNow} partial={partial} flow={flow} />
+        payButton?.({ amount: dueNow, deposit: partial, flow })
       )}
     </section>
   );
 }
 
-function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
+function PaidSummary({ order, mode, payButton }: Pick<Props, 'order' | 'mode' | 'payButton'>) {
   const left = order.amount_left ?? 0;
   return (
     <section className={s.block} aria-label="Payment">
@@ -117,7 +124,7 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
             {order.additional.includes('partial_payment') ? 'Pay the remaining 70%' : `Pay ${usd(left)}`}
           </Link>
         ) : (
-          <PayButton order={order} amount={left} partial={false} flow="order" />
+          payButton?.({ amount: left, deposit: false, flow: 'order' })
         )
       ) : (
         <p className={s.paid}>
@@ -133,7 +140,7 @@ function PaidSummary({ order, mode }: Pick<Props, 'order' | 'mode'>) {
 }
 
 /** The add-ons the student's plan gives the task for free (decision 037), each at $0.00. */
-function IncludedInPlan({ order }: { order: Order }) {
+function IncludedInPlan({ order }: { order: OrderView }) {
   const included = order.services.filter((sv) => sv.included_in_plan);
   if (included.length === 0) return null;
   return (
@@ -147,29 +154,5 @@ function IncludedInPlan({ order }: { order: Order }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-/** Checkout's pay action: the balance share first, the card for the rest; a paid task opens its page. */
-function PayButton({
-  order,
-  amount,
-  partial,
-  flow,
-}: {
-  order: Order;
-  amount: number;
-  partial: boolean;
-  flow: Props['flow'];
-}) {
-  const navigate = useNavigate();
-  return (
-    <PayDue
-      order={order}
-      due={amount}
-      partial={partial}
-      context={flow === 'neworder' ? 'neworder_checkout' : 'checkout'}
-      onPaid={(paid) => navigate(`/order/${paid._id}`)}
-    />
   );
 }

@@ -6,6 +6,7 @@ import {
   type RatingMark,
   type RatingTag,
 } from '@geekly/domain/orders/order-action-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -13,7 +14,6 @@ import { Field } from '../../../components/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { formatDay } from '../../../lib/format-date.ts';
-import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import { canAskRefundNow, refundWindowOver } from '../refund-window.ts';
 import s from './rating-flow.module.css';
@@ -32,7 +32,7 @@ const MARKS: RatingMark[] = [1, 2, 3, 4, 5];
 export type RatingStep = 'rate' | 'sorry';
 
 type Props = {
-  order: Order;
+  order: OrderView;
   /** From the address: 1–5 preselects the stars; 'f' opens the feedback step (docs/product/public-site.md). */
   initialMark: RatingMark | null;
   step: RatingStep;

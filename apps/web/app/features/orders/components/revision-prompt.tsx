@@ -3,12 +3,12 @@ import {
   type RatingMark,
   type RatingTag,
 } from '@geekly/domain/orders/order-action-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/format-date.ts';
-import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import s from './rating-flow.module.css';
 import { TAG_LABELS } from './rating-flow.tsx';
@@ -18,7 +18,7 @@ import { TAG_LABELS } from './rating-flow.tsx';
  * 'Show my request'), the way to the rating screen while the task can be rated, and 'Accept the work'
  * (decision 036): the payment is released to the Geek once the student accepts the delivered work.
  */
-export function AfterDeliveryPrompts({ order }: { order: Order }) {
+export function AfterDeliveryPrompts({ order }: { order: OrderView }) {
   const prompt = order.revision_prompt;
   const accepted = order.client_accept_at !== null;
   const rated = order.mark > 0;
@@ -54,7 +54,7 @@ export function AfterDeliveryPrompts({ order }: { order: Order }) {
  * docs/product/statuses-and-state-machine.md rules 7 and 10 ('rated' / 'not rated yet'): the student's own mark, and their review behind
  * 'Show my review'; before a mark, 'Not rated yet' (the 'Rate your Geek' link opens the rating).
  */
-function YourRating({ order }: { order: Order }) {
+function YourRating({ order }: { order: OrderView }) {
   if (order.mark > 0) {
     const mark = order.mark as RatingMark;
     const hasReview = Boolean(order.feedback) || order.feedback_tags.length > 0;
@@ -86,7 +86,7 @@ function YourRating({ order }: { order: Order }) {
   return <p className={s.rating}>Not rated yet</p>;
 }
 
-function AcceptWork({ order }: { order: Order }) {
+function AcceptWork({ order }: { order: OrderView }) {
   const action = useOrderAction(order._id);
   const [error, setError] = useState<string | null>(null);
   return (

@@ -7,13 +7,13 @@ import {
   REVISION_MESSAGES,
   revisionTooEarlyMessage,
 } from '@geekly/domain/orders/order-action-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
 import { ApiError, timezone } from '../../../lib/api-client.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
-import type { Order } from '../api/get-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import { type AttachedFile, getRevisionFiles, uploadRevisionFile } from '../api/upload-revision-file.ts';
 import { DeadlinePicker } from './deadline-picker.tsx';
@@ -157,7 +157,7 @@ export function RevisionPreview({
   onEdit,
   onSent,
 }: {
-  order: Order;
+  order: OrderView;
   draft: RevisionDraft | null;
   onEdit: () => void;
   onSent: () => void;

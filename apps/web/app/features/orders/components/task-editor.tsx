@@ -1,8 +1,8 @@
 import { ORDER_FORM_MESSAGES, requestTypeField } from '@geekly/domain/orders/order-form-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { formatSize } from '@geekly/domain/pricing/quote.ts';
 import { type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../api/get-order.ts';
 import { BadDeadlineNotice } from './bad-deadline-notice.tsx';
 import { DeadlinePicker } from './deadline-picker.tsx';
 import { DetailsField } from './details-field.tsx';
@@ -17,7 +17,7 @@ export type TaskEditorHandle = {
   focusFirstMissing: () => void;
 };
 
-type Props = { order: Order; flow: 'order' | 'neworder'; ref?: Ref<TaskEditorHandle> };
+type Props = { order: OrderView; flow: 'order' | 'neworder'; ref?: Ref<TaskEditorHandle> };
 
 /**
  * A text the user edits over a value the server owns: a new server value replaces it only while the user has

@@ -1,4 +1,5 @@
 import { renameTitle } from '@geekly/domain/orders/order-form-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -6,14 +7,13 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMessageNotification } from '../../messages/api/messages.ts';
-import type { Order } from '../api/get-order.ts';
+import { useEditOrder } from '../api/edit-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
-import { useUpdateOrder } from '../api/update-order.ts';
 import { CourseChangeDialog } from './course-change.tsx';
 import s from './task-header.module.css';
 import { TitleMenu } from './title-menu.tsx';
 
-type Props = { order: Order; flow: 'order' | 'neworder' };
+type Props = { order: OrderView; flow: 'order' | 'neworder' };
 
 /**
  * docs/product/tasks-and-pricing.md: the header line (subject and 'Task #number', hidden in the new-order flow), the title as the
@@ -23,7 +23,7 @@ export function TaskHeader({ order, flow }: Props) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [changingCourse, setChangingCourse] = useState(false);
-  const rename = useUpdateOrder(order._id);
+  const rename = useEditOrder(order._id);
   const title = rename.isPending && rename.variables.title ? rename.variables.title : order.title;
   const error =
     rename.error instanceof ApiError
@@ -147,7 +147,7 @@ function RenameInput({
   );
 }
 
-function TaskStatus({ status }: { status: Order['status'] }) {
+function TaskStatus({ status }: { status: OrderView['status'] }) {
   // Issue 27: a status that changes while the page is open (live events, a payment) is said once.
   const shown = useRef(status.label);
   useEffect(() => {

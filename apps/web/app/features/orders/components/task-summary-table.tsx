@@ -1,15 +1,15 @@
 import { pagesLabel } from '@geekly/domain/orders/order-form-schemas.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDeadlineAt } from '../../../lib/format-date.ts';
-import type { Order } from '../api/get-order.ts';
 import s from './task-summary-table.module.css';
 
 /** Details longer than this are cut with 'Show more'. */
 const DETAILS_PREVIEW_CHARS = 200;
 
 /** docs/product/tasks-and-pricing.md "Locked task": the read-only table of a task that can no longer change. */
-export function TaskSummaryTable({ order, geekFiles }: { order: Order; geekFiles: number }) {
+export function TaskSummaryTable({ order, geekFiles }: { order: OrderView; geekFiles: number }) {
   const services = order.services.filter((sv) => sv.added).map((sv) => sv.label);
   return (
     <table className={s.table}>

@@ -1,12 +1,12 @@
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { type KeyboardEvent, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMenuButton } from '../../../components/use-dismissable.ts';
 import { formatDay } from '../../../lib/format-date.ts';
-import type { Order } from '../api/get-order.ts';
 import { canAskRefundNow, refundWindowOver } from '../refund-window.ts';
 import s from './task-header.module.css';
 
-type Props = { order: Order; onRename: () => void; onDelete: () => void; onChangeCourse: () => void };
+type Props = { order: OrderView; onRename: () => void; onDelete: () => void; onChangeCourse: () => void };
 
 /**
  * docs/product/statuses-and-state-machine.md: the title dropdown with Rename (disabled for a locked task), Request revision and Request refund

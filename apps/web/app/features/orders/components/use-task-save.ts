@@ -1,7 +1,8 @@
+import type { OrderEditBody } from '@geekly/domain/orders/order-form-schemas.ts';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LOGGED_ONLY_DETAIL } from '../../../lib/error-routing.ts';
-import { type OrderPatch, useUpdateOrder } from '../api/update-order.ts';
+import { useEditOrder } from '../api/edit-order.ts';
 
 export type TaskField = 'request_type' | 'size' | 'deadline' | 'details';
 export type TaskFieldErrors = Partial<Record<TaskField, string>>;
@@ -11,7 +12,7 @@ export type TaskFieldErrors = Partial<Record<TaskField, string>>;
  * an earlier change. Field errors of a 422 go under their fields; another failure is one form-level text.
  */
 export function useTaskSave(orderId: string) {
-  const update = useUpdateOrder(orderId);
+  const update = useEditOrder(orderId);
   const { mutateAsync } = update;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [running, setRunning] = useState(0);
@@ -19,7 +20,7 @@ export function useTaskSave(orderId: string) {
   const [formError, setFormError] = useState<string | null>(null);
 
   const save = useCallback(
-    (patch: OrderPatch): Promise<boolean> => {
+    (patch: OrderEditBody): Promise<boolean> => {
       const fields = Object.keys(patch) as TaskField[];
       setRunning((n) => n + 1);
       const run = queue.current

@@ -1,11 +1,9 @@
-import type { BalanceEntry } from '@geekly/domain/payments/pay-schemas.ts';
+import { paymentsContract } from '@geekly/domain/payments/payments-contract.ts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 
 /** One page of the user's ledger entries, newest first; amounts are signed dollars (money in is positive). */
-export type BalanceHistoryPage = { available_balance: number; total: number; results: BalanceEntry[] };
-
-export const getBalanceHistory = (page = 0) => api<BalanceHistoryPage>(`/balance/history?page=${page}`);
+export const getBalanceHistory = (page = 0) => apiCall(paymentsContract.balanceHistory, { query: { page } });
 
 export const balanceHistoryQueryOptions = infiniteQueryOptions({
   queryKey: ['balance', 'history'],

@@ -1,16 +1,13 @@
-import type { PaymentStatus } from '@geekly/domain/payments/pay-schemas.ts';
+import { paymentsContract } from '@geekly/domain/payments/payments-contract.ts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { announce } from '../../../lib/announce.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
-import { orderQueryOptions } from '../../orders/api/get-order.ts';
-import { ordersQueryOptions } from '../../orders/api/get-orders.ts';
+import { ORDER_LISTS_KEY, ORDERS_KEY, orderQueryOptions } from '../../../lib/order-queries.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';
 
-export type Payment = PaymentStatus;
-
-export const getPayment = (id: string) => api<Payment>(`/payments/${encodeURIComponent(id)}`);
+export const getPayment = (id: string) => apiCall(paymentsContract.payment, { params: { id } });
 
 const POLL_MS = 1000;
 /** The gateway's webhook normally lands before the browser returns; a slow one is waited for this long. */
@@ -40,9 +37,9 @@ export function usePaymentSettlement(paymentId: string | null) {
     void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
     void queryClient.invalidateQueries({ queryKey: balanceHistoryQueryOptions.queryKey });
     // The paid task and the list, or every task when the payment did not say which.
-    const tasks = orderId ? orderQueryOptions(orderId).queryKey : ordersQueryOptions().queryKey.slice(0, 1);
+    const tasks = orderId ? orderQueryOptions(orderId).queryKey : ORDERS_KEY;
     void queryClient.invalidateQueries({ queryKey: tasks });
-    void queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey.slice(0, 2) });
+    void queryClient.invalidateQueries({ queryKey: ORDER_LISTS_KEY });
   }, [paymentId, status, orderId, queryClient]);
   return payment;
 }

@@ -1,17 +1,14 @@
+import type { PaidOrRedirect } from '@geekly/domain/payments/payments-contract.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../../../lib/current-user.ts';
-import { type GatewayRedirect, submitGatewayForm } from '../../../lib/submit-gateway-form.ts';
-import type { Order } from '../../orders/api/get-order.ts';
-import { storeOrder } from '../../orders/api/update-order.ts';
+import { storeOrder } from '../../../lib/order-queries.ts';
+import { submitGatewayForm } from '../../../lib/submit-gateway-form.ts';
 import { useResetOnReturn } from '../hooks/use-reset-on-return.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';
 
-/** Decision 010: a task payment or tip is settled from the balance at once, or answers the gateway form. */
-export type PaidOrRedirect = { status: 'paid'; order: Order } | GatewayRedirect;
-
 /**
- * One mutation for every payment of a task: a redirect answer submits the gateway form at once (the browser
- * leaves for the card page); a paid answer refreshes the task, the balance and its history.
+ * One mutation for every payment of a task (decision 010): a redirect answer submits the gateway form at once
+ * (the browser leaves for the card page); a paid answer refreshes the task, the balance and its history.
  */
 export function useOrderPaymentMutation<I>(pay: (input: I) => Promise<PaidOrRedirect>) {
   const queryClient = useQueryClient();

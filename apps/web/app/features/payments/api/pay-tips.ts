@@ -1,17 +1,10 @@
-import { api } from '../../../lib/api-client.ts';
-import { type PaidOrRedirect, useOrderPaymentMutation } from './order-payment-mutation.ts';
-
-export type TipInput = {
-  /** US dollars as text with 2 decimals. */
-  amount: string;
-  /** Integer cents of the balance the tip may use. */
-  account_balance_use: number;
-};
-
-export type TipAnswer = PaidOrRedirect;
+import type { TipOrderBody } from '@geekly/domain/payments/pay-schemas.ts';
+import { paymentsContract } from '@geekly/domain/payments/payments-contract.ts';
+import { apiCall } from '../../../lib/api-call.ts';
+import { useOrderPaymentMutation } from './order-payment-mutation.ts';
 
 /** POST /orders/{id}/tips (decision 010): paid from the balance at once, or the gateway form for the rest. */
-export const payTips = (id: string, input: TipInput) =>
-  api<TipAnswer>(`/orders/${encodeURIComponent(id)}/tips`, { body: input });
+export const payTips = (id: string, body: TipOrderBody) =>
+  apiCall(paymentsContract.tip, { params: { id }, body });
 
-export const usePayTips = (id: string) => useOrderPaymentMutation((input: TipInput) => payTips(id, input));
+export const usePayTips = (id: string) => useOrderPaymentMutation((body: TipOrderBody) => payTips(id, body));

@@ -1,8 +1,8 @@
+import type { PaymentStatus } from '@geekly/domain/payments/pay-schemas.ts';
 import { TASK_PAYMENT_RECEIVED } from '@geekly/domain/payments/payment-received.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import type { Payment } from '../api/get-payment.ts';
 import s from './payment-return.module.css';
 import { SettlementStatus } from './settlement-status.tsx';
 
@@ -10,7 +10,7 @@ type Props = {
   /** docs/product/payments-and-ledger.md: the list's short popup, or the task's; 'balance' is the task's adapted to a top-up. */
   variant: 'list' | 'task' | 'balance';
   orderId?: string;
-  payment: Payment | undefined;
+  payment: PaymentStatus | undefined;
   onClose: () => void;
   onGoToList: () => void;
 };

@@ -1,11 +1,11 @@
-import type { Payment } from '../api/get-payment.ts';
+import type { PaymentStatus } from '@geekly/domain/payments/pay-schemas.ts';
 import s from './payment-return.module.css';
 
 /**
  * What the webhook (the source of truth, decision 010) says so far. The return address only shows the
  * outcome; while the gateway has not confirmed, the popup says so instead of claiming more.
  */
-export function SettlementStatus({ payment }: { payment: Payment | undefined }) {
+export function SettlementStatus({ payment }: { payment: PaymentStatus | undefined }) {
   if (payment?.status === 'pending') {
     return (
       <p className={s.status} role="status">

@@ -1,12 +1,12 @@
 import { centsToDollars, dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
 import { MAX_TIP_CENTS } from '@geekly/domain/orders/order-machine.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
 import { parseTopUpAmount, TOP_UP_MAX_CHARS } from '@geekly/domain/payments/amount-schemas.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { MoneyField } from '../../../components/money-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/current-user.ts';
-import type { Order } from '../../orders/api/get-order.ts';
 import { usePayTips } from '../api/pay-tips.ts';
 import s from './tip-form.module.css';
 
@@ -17,7 +17,7 @@ type Choice = (typeof PRESETS)[number] | 'other';
 const TOO_LARGE = `The largest tip is $${(MAX_TIP_CENTS / 100).toFixed(2)}`;
 
 /** `can.tip` is the spec's rule (docs/product/statuses-and-state-machine.md); a tip also needs the task's Geek, which the API checks too. */
-export const canTipNow = (o: Pick<Order, 'can' | 'writer_info'>) => o.can.tip && o.writer_info !== null;
+export const canTipNow = (o: Pick<OrderView, 'can' | 'writer_info'>) => o.can.tip && o.writer_info !== null;
 
 type Props = { orderId: string; onPaid: (amount: string) => void };
 

@@ -1,6 +1,6 @@
 import {
   isDeadlineTooFar,
-  type OrderPatchBody,
+  type OrderEditBody,
   PATCH_MESSAGES,
 } from '@geekly/domain/orders/order-form-schemas.ts';
 import type { EditInput } from '@geekly/domain/orders/order-machine.ts';
@@ -18,7 +18,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * PATCH /orders/{id}: only fields that really change go through the state machine's edit transition, so a
  * locked task accepts a resent, unchanged form but refuses any change to its work (docs/product/statuses-and-state-machine.md, docs/product/http-api.md).
  */
-export async function updateOrder(ctx: AppContext, user: UserRow, orderId: string, body: OrderPatchBody) {
+export async function editOrder(ctx: AppContext, user: UserRow, orderId: string, body: OrderEditBody) {
   const caller = { actor: 'client', userId: user.id, actorId: user.id } as const;
   const { calc_quote: _calc, quote_price: _q, price: _p, partial_price: _pp, ...fields } = body;
   // docs/product/tasks-and-pricing.md "Rename": the title alone, trimmed; an unchanged title is no change.

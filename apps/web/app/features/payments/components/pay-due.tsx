@@ -1,4 +1,6 @@
 import { centsToDollars, dollarsToCents } from '@geekly/domain/money.ts';
+import type { OrderView } from '@geekly/domain/orders/order-response-schema.ts';
+import type { PaymentContext } from '@geekly/domain/payments/pay-schemas.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
@@ -6,22 +8,23 @@ import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { meQueryOptions, useMe } from '../../../lib/current-user.ts';
 import { formatUsd as usd } from '../../../lib/format-money.ts';
-import { type Order, orderQueryOptions } from '../api/get-order.ts';
-import { type PayInput, usePayOrder } from '../api/pay-order.ts';
+import { orderQueryOptions } from '../../../lib/order-queries.ts';
+import { usePayOrder } from '../api/pay-order.ts';
 import s from './pay-due.module.css';
 
 type Props = {
-  order: Order;
+  order: OrderView;
   /** What this payment settles, in dollars, as the task shows it (the server charges its own figure). */
   due: number;
-  partial: boolean;
-  context: NonNullable<PayInput['context']>;
+  /** The 30% deposit of an unpaid task (the pay body's `partial`). */
+  deposit: boolean;
+  context: PaymentContext;
   /** docs/product/http-api.md: the pay-from-balance screen sends the balance share as a string with 2 decimals. */
   balanceAsText?: boolean;
   label?: string;
   /** The balance line under the button; off where the screen shows the balance already. */
   showBalance?: boolean;
-  onPaid: (order: Order) => void;
+  onPaid: (order: OrderView) => void;
 };
 
 /**
@@ -32,7 +35,7 @@ type Props = {
 export function PayDue({
   order,
   due,
-  partial,
+  deposit,
   context,
   balanceAsText,
   label,
@@ -55,7 +58,7 @@ export function PayDue({
     pay.mutate(
       {
         account_balance_use: balanceAsText ? centsToDollars(fromBalance).toFixed(2) : fromBalance,
-        partial,
+        partial: deposit,
         expected_price: order.price ?? undefined,
         context,
       },
