@@ -1,12 +1,12 @@
 import { isChatAvailable, showsChatBubble, unreadBadgeText } from '@geekly/domain/chat/chat-availability.ts';
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
+import { onOpenChat } from '../../../lib/open-chat.ts';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
 import type { User } from '../../auth/api/user.ts';
 import { isLiveLeader } from '../../live/live-stream.ts';
 import { useOrders } from '../../orders/api/get-orders.ts';
 import { useMessageNotification } from '../api/messages.ts';
-import { onOpenChat } from '../open-chat.ts';
 import s from './chat-button.module.css';
 import { useDragPosition } from './use-drag-position.ts';
 

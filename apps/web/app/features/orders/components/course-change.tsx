@@ -2,9 +2,9 @@ import { type GroupSubjectPreview, renameSubjectSchema } from '@geekly/domain/or
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { CoursePicker } from '../../../components/course-picker.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import s from './course-change.module.css';
 
 type Target = { kind: 'task'; orderId: string } | { kind: 'group'; from: string };
