@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;
 const PUBLIC_SITE =
-  /apps[\\/]web[\\/]app[\\/](features[\\/](landing[\\/](?!components[\\/]landing-task-validation)|courses|auth[\\/]api[\\/]user)|features[\\/]orders[\\/]api[\\/](create-order|get-orders)|components[\\/](public-|company-info|dialog|field|text-field|highlighted-text|use-combobox-list|listbox)|lib[\\/](api-client|order-pending|query-client))|packages[\\/]domain[\\/]src[\\/](money|pricing[\\/]quote|courses[\\/])/;
+  /apps[\\/]web[\\/]app[\\/](features[\\/](landing[\\/](?!components[\\/]landing-task-validation)|courses|auth[\\/]api[\\/]user)|features[\\/]orders[\\/]api[\\/](create-order|get-orders)|components[\\/](public-|company-info|course-picker|dialog|field|text-field|highlighted-text|use-combobox-list|listbox)|lib[\\/](api-client|order-pending|query-client))|packages[\\/]domain[\\/]src[\\/](money|pricing[\\/]quote|courses[\\/])/;
 
 // The popups and the cookie banner run as islands on the public pages (decision 033) and bring no stylesheet:
 // root.tsx and the public layout import their CSS modules for their side effect alone, which Vite would drop

@@ -1,5 +1,6 @@
-import { UPLOAD_STALL_MS } from '@geekly/domain/files/file-limits.ts';
-import type { presignedPostSchema } from '@geekly/domain/files/file-schemas.ts';
+import { contentTypeFor, UPLOAD_STALL_MS } from '@geekly/domain/files/file-limits.ts';
+import { sanitizeFileName } from '@geekly/domain/files/file-name.ts';
+import type { presignedPostSchema, UploadedFile } from '@geekly/domain/files/file-schemas.ts';
 import type { z } from 'zod';
 
 /**
@@ -7,6 +8,15 @@ import type { z } from 'zod';
  * presigned POST straight to storage. Shared by the student's, the back office's and the workspace's uploads.
  */
 export type Presigned = z.output<typeof presignedPostSchema>;
+
+/** A file as it is signed and then attached: its cleaned name (docs/product/files.md), size and MIME type. */
+export type StorageFile = Omit<UploadedFile, 'location'>;
+
+/** The cleaned name and the MIME type (guessed from the extension when the browser reports none) of a file. */
+export function storageFile(file: File): StorageFile {
+  const name = sanitizeFileName(file.name);
+  return { name, size: file.size, type: contentTypeFor(name, file.type) };
+}
 
 /** Why a post to storage failed: `stalled` after 40 s without progress (docs/product/files.md), or the storage's status. */
 export class StorageUploadError extends Error {
@@ -64,4 +74,20 @@ export function postToStorage(
     watch();
     xhr.send(form);
   });
+}
+
+/**
+ * One file to storage, the same for every caller: its cleaned name and type are signed by `presign` (the area's
+ * signing call, with its context), then the file is posted with progress and the 40 s stall rule. Answers what to
+ * attach (the location with the name, size and type it was signed with).
+ */
+export async function uploadToStorage(
+  file: File,
+  presign: (file: StorageFile) => Promise<Presigned>,
+  options: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedFile> {
+  const signed = storageFile(file);
+  const post = await presign(signed);
+  await postToStorage(post, file, options.onProgress ?? (() => {}), options.signal);
+  return { location: post.location, ...signed };
 }

@@ -1,12 +1,12 @@
 import type { OrderFileView } from '@geekly/domain/files/file-schemas.ts';
+import { filesContract } from '@geekly/domain/files/files-contract.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 
 export type OrderFile = OrderFileView;
 
 /** GET /orders/{id}/files: the client's files and the Geek files the rules let through (docs/product/files.md). */
-export const getOrderFiles = (orderId: string) =>
-  api<{ files: OrderFile[] }>(`/orders/${encodeURIComponent(orderId)}/files`);
+export const getOrderFiles = (orderId: string) => apiCall(filesContract.list, { params: { id: orderId } });
 
 export const orderFilesQueryOptions = (orderId: string) =>
   queryOptions({

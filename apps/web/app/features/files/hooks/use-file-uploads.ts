@@ -1,12 +1,11 @@
-import { contentTypeFor, fileRefusal } from '@geekly/domain/files/file-limits.ts';
-import { sanitizeFileName } from '@geekly/domain/files/file-name.ts';
+import { fileRefusal } from '@geekly/domain/files/file-limits.ts';
 import type { UploadContext } from '@geekly/domain/files/file-schemas.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { postToStorage } from '../../../lib/storage-upload.ts';
-import { type OrderFile, orderFilesQueryOptions } from '../api/get-order-files.ts';
+import { storageFile, uploadToStorage } from '../../../lib/storage-upload.ts';
+import { orderFilesQueryOptions } from '../api/get-order-files.ts';
 import { attachFiles, presignUpload } from '../api/upload-file.ts';
 
 /** docs/product/files.md client-side upload states; `waiting` is a file queued behind the ones uploading. */
@@ -60,18 +59,18 @@ export function useFileUploads(orderId: string, context: UploadContext = 'order'
 
   const run = useCallback(
     async (item: UploadItem, signal: AbortSignal) => {
-      const type = contentTypeFor(item.name, item.file.type);
       for (let attempt = 1; attempt <= MAX_UPLOAD_ATTEMPTS; attempt++) {
         try {
           patch(item.id, { status: 'loading', progress: 0 });
-          const post = await presignUpload(orderId, { name: item.name, size: item.file.size, type, context });
-          await postToStorage(post, item.file, (progress) => patch(item.id, { progress }), signal);
-          const { attached_files } = await attachFiles(orderId, [
-            { location: post.location, name: item.name, size: item.file.size, type },
-          ]);
+          const uploaded = await uploadToStorage(
+            item.file,
+            (signed) => presignUpload(orderId, { ...signed, context }),
+            { onProgress: (progress) => patch(item.id, { progress }), signal },
+          );
+          const { attached_files } = await attachFiles(orderId, [uploaded]);
           if (signal.aborted) return;
           queryClient.setQueryData(orderFilesQueryOptions(orderId).queryKey, (old) => ({
-            files: [...(old?.files ?? []), ...attached_files] as OrderFile[],
+            files: [...(old?.files ?? []), ...attached_files],
           }));
           drop(item.id);
           announce(`Upload finished: ${item.name}`);
@@ -121,12 +120,12 @@ export function useFileUploads(orderId: string, context: UploadContext = 'order'
 
   const add = useCallback((files: Iterable<File>) => {
     const added: UploadItem[] = [...files].map((file) => {
-      const name = sanitizeFileName(file.name);
-      const message = fileRefusal({ name, size: file.size, type: contentTypeFor(name, file.type) });
+      const signed = storageFile(file);
+      const message = fileRefusal(signed);
       return {
         id: crypto.randomUUID(),
         file,
-        name,
+        name: signed.name,
         status: message ? 'error' : 'waiting',
         progress: 0,
         message,

@@ -1,18 +1,17 @@
-import type { GeekAction, GeekView } from '@geekly/domain/geeks/geek-schemas.ts';
+import type { GeekAction } from '@geekly/domain/geeks/geek-schemas.ts';
+import { geeksContract } from '@geekly/domain/geeks/geeks-contract.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-
-export type Geek = GeekView;
+import { apiCall } from '../../../lib/api-call.ts';
 
 const geeksRoot = ['geeks'] as const;
 
 /** GET /my-geeks: the Geeks of the client's tasks under review, blocked ones left out. */
-export const getMyGeeks = () => api<Geek[]>('/my-geeks');
+export const getMyGeeks = () => apiCall(geeksContract.myGeeks);
 export const myGeeksQueryOptions = queryOptions({ queryKey: [...geeksRoot, 'mine'], queryFn: getMyGeeks });
 export const useMyGeeksList = () => useQuery(myGeeksQueryOptions);
 
 /** GET /my-geeks/blocked: the Geeks the client blocked (left out of My Geeks), to unblock them. */
-export const getBlockedGeeks = () => api<Geek[]>('/my-geeks/blocked');
+export const getBlockedGeeks = () => apiCall(geeksContract.blocked);
 export const blockedGeeksQueryOptions = queryOptions({
   queryKey: [...geeksRoot, 'blocked'],
   queryFn: getBlockedGeeks,
@@ -20,7 +19,7 @@ export const blockedGeeksQueryOptions = queryOptions({
 export const useBlockedGeeks = () => useQuery(blockedGeeksQueryOptions);
 
 /** GET /geek/{id}: one Geek's public profile. */
-export const getGeek = (id: string) => api<Geek>(`/geek/${encodeURIComponent(id)}`);
+export const getGeek = (id: string) => apiCall(geeksContract.profile, { params: { id } });
 export const geekQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...geeksRoot, 'detail', id],
@@ -34,7 +33,7 @@ export const useGeek = (id: string) => useQuery(geekQueryOptions(id));
 
 /** POST /geek/{id}: favourite or block, for this client only. */
 export const postGeekAction = (id: string, action: GeekAction) =>
-  api<Geek>(`/geek/${encodeURIComponent(id)}`, { body: { action } });
+  apiCall(geeksContract.act, { params: { id }, body: { action } });
 
 export function useGeekAction(id: string) {
   const queryClient = useQueryClient();

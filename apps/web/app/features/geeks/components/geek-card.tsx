@@ -1,11 +1,11 @@
-import { timeOnPlatform } from '@geekly/domain/geeks/geek-schemas.ts';
+import { type GeekView, timeOnPlatform } from '@geekly/domain/geeks/geek-schemas.ts';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type Geek, useGeekAction } from '../api/geeks.ts';
+import { useGeekAction } from '../api/geeks.ts';
 import s from './geek-card.module.css';
 
 /** The honest figures of decision 023: real marks, real delivered tasks, real time on Geekly. */
-export function GeekFigures({ geek }: { geek: Geek }) {
+export function GeekFigures({ geek }: { geek: GeekView }) {
   const n = geek.profile_completed_orders_count;
   return (
     <dl className={s.figures}>
@@ -40,7 +40,7 @@ export function OnlineStatus({ online }: { online: boolean }) {
 }
 
 /** Favourite (a toggle button) and Block / Unblock. */
-export function GeekActions({ geek }: { geek: Geek }) {
+export function GeekActions({ geek }: { geek: GeekView }) {
   const action = useGeekAction(geek._id);
   const busy = action.isPending;
   const error = action.error instanceof ApiError ? action.error.text : action.error ? 'Unknown error' : null;
@@ -72,7 +72,7 @@ export function GeekActions({ geek }: { geek: Geek }) {
   );
 }
 
-export function GeekCard({ geek }: { geek: Geek }) {
+export function GeekCard({ geek }: { geek: GeekView }) {
   return (
     <article className={s.card} aria-labelledby={`geek-${geek._id}`}>
       <div className={s.head}>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { CoursePicker } from '../../../components/course-picker.tsx';
 import { Field } from '../../../components/field.tsx';
 import t from '../../../components/text-field.module.css';
-import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import s from './landing-task-form.module.css';
 import type { LandingTask, LandingTaskErrors } from './landing-task-validation.ts';
 

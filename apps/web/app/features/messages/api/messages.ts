@@ -1,11 +1,8 @@
-import type {
-  MessageNotification,
-  MessageResponse,
-  SendMessageInput,
-} from '@geekly/domain/chat/message-schemas.ts';
+import type { MessageResponse, SendMessageInput } from '@geekly/domain/chat/message-schemas.ts';
+import { messagesContract } from '@geekly/domain/chat/messages-contract.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { announce } from '../../../lib/announce.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 
 export type Message = MessageResponse;
 
@@ -15,8 +12,7 @@ export const notificationKey = ['messages', 'notification'] as const;
 export const messagesQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: messagesKey(orderId),
-    queryFn: () =>
-      api<{ results: Message[] }>(`/orders/${encodeURIComponent(orderId)}/messages`).then((r) => r.results),
+    queryFn: () => apiCall(messagesContract.list, { params: { id: orderId } }).then((r) => r.results),
     // docs/product/messages.md: the panel shows its own error style when the fetch fails.
     meta: { handledStatuses: [404, 0, 500, 502, 503] },
   });
@@ -25,7 +21,7 @@ export const useMessages = (orderId: string) => useQuery(messagesQueryOptions(or
 
 export const notificationQueryOptions = queryOptions({
   queryKey: notificationKey,
-  queryFn: () => api<MessageNotification>('/notification?types=allmessages'),
+  queryFn: () => apiCall(messagesContract.notification, { query: { types: 'allmessages' } }),
 });
 
 export const useMessageNotification = () => useQuery(notificationQueryOptions);
@@ -34,7 +30,7 @@ export function useSendMessage(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: SendMessageInput) =>
-      api<Message>(`/orders/${encodeURIComponent(orderId)}/messages`, { body: input }),
+      apiCall(messagesContract.send, { params: { id: orderId }, body: input }),
     meta: { handledStatuses: [422] },
     onSuccess: (message) => {
       announce('Message sent');
@@ -51,10 +47,7 @@ export function useMarkRead(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) =>
-      api<Message>(`/orders/${encodeURIComponent(orderId)}/messages/${encodeURIComponent(messageId)}`, {
-        method: 'PATCH',
-        body: { status: 'read' },
-      }),
+      apiCall(messagesContract.markRead, { params: { id: orderId, messageId }, body: { status: 'read' } }),
     onSuccess: (message) => {
       qc.setQueryData<Message[]>(messagesKey(orderId), (old) =>
         old?.map((m) => (m._id === message._id ? message : m)),

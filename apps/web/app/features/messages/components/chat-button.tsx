@@ -2,11 +2,11 @@ import { isChatAvailable, showsChatBubble, unreadBadgeText } from '@geekly/domai
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import type { StudentProfile } from '../../../lib/current-user.ts';
+import { onOpenChat } from '../../../lib/open-chat.ts';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
 import { isLiveLeader } from '../../live/live-stream.ts';
 import { useOrders } from '../../orders/api/get-orders.ts';
 import { useMessageNotification } from '../api/messages.ts';
-import { onOpenChat } from '../open-chat.ts';
 import s from './chat-button.module.css';
 import { useDragPosition } from './use-drag-position.ts';
 

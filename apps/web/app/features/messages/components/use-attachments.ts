@@ -1,7 +1,8 @@
-import { contentTypeFor } from '@geekly/domain/files/file-limits.ts';
+import { filesContract } from '@geekly/domain/files/files-contract.ts';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { type Presigned, postToStorage } from '../../../lib/storage-upload.ts';
+import { apiCall } from '../../../lib/api-call.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { storageFile, uploadToStorage } from '../../../lib/storage-upload.ts';
 
 export type Attachment = {
   key: string;
@@ -34,16 +35,13 @@ export function useAttachments(orderId: string) {
     async (key: string, file: File) => {
       patch(key, { status: 'progress', progress: 0, error: undefined });
       try {
-        const post = await api<Presigned>(`/orders/${encodeURIComponent(orderId)}/uploads`, {
-          body: {
-            name: file.name,
-            size: file.size,
-            type: file.type || 'application/octet-stream',
-            context: 'msgs',
-          },
-        });
-        await postToStorage(post, file, (share) => patch(key, { progress: Math.round(share * 100) }));
-        patch(key, { status: 'loaded', progress: 100, location: post.location });
+        const uploaded = await uploadToStorage(
+          file,
+          (signed) =>
+            apiCall(filesContract.presign, { params: { id: orderId }, body: { ...signed, context: 'msgs' } }),
+          { onProgress: (share) => patch(key, { progress: Math.round(share * 100) }) },
+        );
+        patch(key, { status: 'loaded', progress: 100, location: uploaded.location });
       } catch (err) {
         const fields = (err as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
         // A refused file names its field; past the uploads limit (decision 030) the server's text says when.
@@ -60,7 +58,7 @@ export function useAttachments(orderId: string) {
         const key = `a${++counter}`;
         setItems((list) => [
           ...list,
-          { key, file, status: 'progress', progress: 0, type: contentTypeFor(file.name, file.type) },
+          { key, file, status: 'progress', progress: 0, type: storageFile(file).type },
         ]);
         void upload(key, file);
       }

@@ -1,10 +1,9 @@
+import { geeksContract } from '@geekly/domain/geeks/geeks-contract.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-
-export type MyGeek = { _id: string; public_full_name: string; major: string };
+import { apiCall } from '../../../lib/api-call.ts';
 
 /** GET /my-geeks: the Geeks a client may choose as Preferred Geek (docs/product/geeks.md "My Geeks"). */
-export const getMyGeeks = () => api<MyGeek[]>('/my-geeks');
+export const getMyGeeks = () => apiCall(geeksContract.myGeeks);
 
 export const myGeeksQueryOptions = queryOptions({ queryKey: ['geeks', 'mine'], queryFn: getMyGeeks });
 

@@ -3,11 +3,11 @@ import { ordersContract } from '@geekly/domain/orders/orders-contract.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { CoursePicker } from '../../../components/course-picker.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ORDERS_KEY } from '../../../lib/order-queries.ts';
-import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import s from './course-change.module.css';
 
 type Target = { kind: 'task'; orderId: string } | { kind: 'group'; from: string };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { CoursePicker } from '../../../components/course-picker.tsx';
 import t from '../../../components/text-field.module.css';
-import { CoursePicker } from '../../courses/components/course-picker.tsx';
 import s from './task-draft-fields.module.css';
 import type { TaskDraftForm } from './use-task-draft-form.ts';
 

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { openChat } from '../../../lib/open-chat.ts';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
-import { openChat } from '../../messages/open-chat.ts';
 import s from './payment-return.module.css';
 
 export type PaymentErrorKind = 'card_declined' | 'server_error' | 'expired';

@@ -1,11 +1,11 @@
 import { COURSES, FALLBACK_COURSE, POPULAR_COURSES } from '@geekly/domain/courses/course-list.ts';
 import { searchCourses, shouldSuggestFallback } from '@geekly/domain/courses/course-search.ts';
 import { useId, useMemo } from 'react';
-import { HighlightedText } from '../../../components/highlighted-text.tsx';
-import l from '../../../components/listbox.module.css';
-import t from '../../../components/text-field.module.css';
-import { useComboboxList } from '../../../components/use-combobox-list.ts';
 import s from './course-picker.module.css';
+import { HighlightedText } from './highlighted-text.tsx';
+import l from './listbox.module.css';
+import t from './text-field.module.css';
+import { useComboboxList } from './use-combobox-list.ts';
 
 type Props = {
   value: string;
