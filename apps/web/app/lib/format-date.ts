@@ -11,5 +11,9 @@ export function formatDeadlineAt(iso: string): string {
   return `${formatDeadlineDate(date, timezone())} at ${formatDeadlineTime(date, timezone())}`;
 }
 
+/** A moment as the back office and the workspace list them: 'Nov 5, 2026, 3:00 PM', local time. */
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 /** A day as the task pages show dates: 'November 05, 2026' (docs/product/tasks-and-pricing.md 'MMMM DD, YYYY'), local time. */
 export const formatDay = (iso: string) => formatDeadlineDate(new Date(iso), timezone());

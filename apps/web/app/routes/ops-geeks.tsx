@@ -1,3 +1,4 @@
+import type { StaffGeekView, StaffMe } from '@geekly/domain/ops/ops-contract.ts';
 import { useState } from 'react';
 import {
   Button,
@@ -15,7 +16,6 @@ import {
 } from 'react-aria-components';
 import { useOutletContext } from 'react-router';
 import { useEditGeek, useGeekEarnings, useGeeks } from '../features/ops/api/ops-queries.ts';
-import type { Geek, StaffMe } from '../features/ops/api/ops-types.ts';
 import { GeekEarningsDialog, PayoutReportForm } from '../features/ops/components/geek-earnings.tsx';
 import { GeekEditor } from '../features/ops/components/geek-editor.tsx';
 import { PayoutRequestsCard, RecordPayoutDialog } from '../features/ops/components/geek-payouts.tsx';
@@ -36,10 +36,10 @@ export default function OpsGeeks() {
   const earnings = useGeekEarnings();
   const earned = new Map((earnings.data ?? []).map((e) => [e.geek_id, e]));
   const edit = useEditGeek();
-  const [editing, setEditing] = useState<Geek | null>(null);
-  const [showing, setShowing] = useState<Geek | null>(null);
-  const [inviting, setInviting] = useState<Geek | null>(null);
-  const [paying, setPaying] = useState<Geek | null>(null);
+  const [editing, setEditing] = useState<StaffGeekView | null>(null);
+  const [showing, setShowing] = useState<StaffGeekView | null>(null);
+  const [inviting, setInviting] = useState<StaffGeekView | null>(null);
+  const [paying, setPaying] = useState<StaffGeekView | null>(null);
   const staff = useOutletContext<StaffMe>();
   const isAdmin = staff.staff_role === 'admin';
   const [sort, setSort] = useState<SortDescriptor>({ column: 'name', direction: 'ascending' });

@@ -1,9 +1,11 @@
+import type { EndpointInput } from '@geekly/domain/http/endpoint.ts';
+import type { StaffRole } from '@geekly/domain/ops/back-office.ts';
+import { opsContract, type StaffAccountView, type StaffMe } from '@geekly/domain/ops/ops-contract.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useOutletContext } from 'react-router';
-import { opsApi } from '../features/ops/api/ops-client.ts';
-import type { StaffMe } from '../features/ops/api/ops-types.ts';
+import { staffSession } from '../features/ops/api/ops-client.ts';
 import {
   formatWhen,
   formErrors,
@@ -15,8 +17,9 @@ import {
   OpsTextField,
   opsStyles as s,
 } from '../features/ops/components/widgets.tsx';
+import { apiCall } from '../lib/api-call.ts';
 
-type StaffAccount = StaffMe & { created_at: string; disabled: boolean };
+const auth = { auth: staffSession };
 
 export function meta() {
   return [{ title: 'Staff — Geekly back office' }];
@@ -30,7 +33,7 @@ export default function OpsStaff() {
   const me = useOutletContext<StaffMe>();
   const staff = useQuery({
     queryKey: ['ops', 'staff'],
-    queryFn: () => opsApi<{ results: StaffAccount[] }>('/ops/staff'),
+    queryFn: () => apiCall(opsContract.staff, {}, auth),
     enabled: me.staff_role === 'admin',
   });
   if (me.staff_role !== 'admin')
@@ -93,7 +96,7 @@ function NewStaffButton() {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState('support');
+  const [role, setRole] = useState<StaffRole>('support');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   return (
@@ -107,7 +110,7 @@ function NewStaffButton() {
             setBusy(true);
             setErrors({});
             try {
-              await opsApi('/ops/staff', { body: { email, password, staff_role: role } });
+              await apiCall(opsContract.addStaff, { body: { email, password, staff_role: role } }, auth);
               await qc.invalidateQueries({ queryKey: ['ops', 'staff'] });
               setOpen(false);
               setEmail('');
@@ -130,7 +133,7 @@ function NewStaffButton() {
           <OpsSelect
             label="Role"
             value={role}
-            onChange={setRole}
+            onChange={(v) => setRole(v as StaffRole)}
             options={[
               { id: 'support', label: 'Support', hint: 'no staff accounts, refunds up to the limit' },
               { id: 'admin', label: 'Admin', hint: 'everything' },
@@ -152,8 +155,9 @@ type StaffAction = {
 };
 
 /** What an admin can do to another staff account; each asks first, saying what happens to its sessions. */
-function StaffActions({ account: a }: { account: StaffAccount }) {
-  const patch = (body: Record<string, unknown>) => opsApi(`/ops/staff/${a._id}`, { method: 'PATCH', body });
+function StaffActions({ account: a }: { account: StaffAccountView }) {
+  const patch = (body: EndpointInput<typeof opsContract.changeStaff>['body']) =>
+    apiCall(opsContract.changeStaff, { params: { id: a._id }, body }, auth);
   const otherRole = a.staff_role === 'admin' ? 'support' : 'admin';
   const actions: StaffAction[] = [
     {
@@ -183,7 +187,7 @@ function StaffActions({ account: a }: { account: StaffAccount }) {
       title: 'End sessions',
       text: `${a.email} is logged out on every device now, and can log in again.`,
       confirm: 'End sessions',
-      run: () => opsApi(`/ops/staff/${a._id}/sessions`, { method: 'DELETE' }),
+      run: () => apiCall(opsContract.endStaffSessions, { params: { id: a._id } }, auth),
     },
   ];
   return (

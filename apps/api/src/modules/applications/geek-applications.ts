@@ -6,7 +6,7 @@ import { applications, geekLogins } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { staffActor, writeAudit } from '../ops/audit.ts';
-import { opsGeekView } from '../ops/geek-profiles.ts';
+import { opsGeekView } from '../ops/manage-geek-profiles.ts';
 import { insertGeek } from '../ops/ops.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { queueGeekMail } from '../workspace/geek-mail.ts';

@@ -13,7 +13,7 @@ import { orderState } from '../orders/order-view.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from './audit.ts';
-import { opsGeekView } from './geek-profiles.ts';
+import { opsGeekView } from './manage-geek-profiles.ts';
 import { findClient, findGeek, listGeeks } from './ops.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 

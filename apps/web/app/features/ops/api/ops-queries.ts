@@ -1,28 +1,21 @@
-import type { SignedFileUrl } from '@geekly/domain/files/file-schemas.ts';
-import type { RejectedMailList } from '@geekly/domain/ops/rejected-mail.ts';
+import type { EndpointInput } from '@geekly/domain/http/endpoint.ts';
+import { opsContract } from '@geekly/domain/ops/ops-contract.ts';
+import { opsOrdersContract } from '@geekly/domain/ops/ops-orders-contract.ts';
+import type { GeekFileType } from '@geekly/domain/orders/geek-files.ts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type Presigned, postToStorage, type StorageUploadError } from '../../../lib/storage-upload.ts';
-import { opsApi, opsToken } from './ops-client.ts';
-import type {
-  AuditPage,
-  Geek,
-  GeekEarningHistory,
-  GeekEarningTotals,
-  Money,
-  Note,
-  OpsOrder,
-  QueueItem,
-  StaffMe,
-  TaskFile,
-  TimelineItem,
-} from './ops-types.ts';
+import { postToStorage, type StorageUploadError } from '../../../lib/storage-upload.ts';
+import { opsApi, opsToken, staffSession } from './ops-client.ts';
+import type { GeekEarningHistory, GeekEarningTotals } from './ops-types.ts';
+
+const auth = { auth: staffSession };
 
 export const useStaffMe = (enabled: boolean) =>
-  useQuery({ queryKey: ['ops', 'me'], queryFn: () => opsApi<StaffMe>('/ops/me'), enabled });
+  useQuery({ queryKey: ['ops', 'me'], queryFn: () => apiCall(opsContract.me, {}, auth), enabled });
 
 export async function logInStaff(email: string, password: string) {
-  const { jwt } = await opsApi<{ jwt: string }>('/ops/session', { body: { email, password } });
+  const { jwt } = await apiCall(opsContract.logIn, { body: { email, password } }, auth);
   opsToken.set(jwt);
 }
 
@@ -31,40 +24,44 @@ export type QueueParams = { q: string; group: string; all: boolean };
 export const useQueue = (p: QueueParams) =>
   useQuery({
     queryKey: ['ops', 'queue', p],
-    queryFn: () => {
-      const search = new URLSearchParams();
-      if (p.q.trim()) search.set('q', p.q.trim());
-      if (p.group) search.set('group', p.group);
-      if (p.all) search.set('all', 'true');
-      return opsApi<{ results: QueueItem[]; counts: Record<string, number> }>(`/ops/orders?${search}`);
-    },
+    queryFn: () =>
+      apiCall(
+        opsOrdersContract.queue,
+        {
+          query: { q: p.q.trim() || undefined, group: p.group || undefined, all: p.all ? 'true' : undefined },
+        },
+        auth,
+      ),
   });
 
 export const useOpsOrder = (id: string) =>
-  useQuery({ queryKey: ['ops', 'order', id], queryFn: () => opsApi<OpsOrder>(`/ops/orders/${id}`) });
+  useQuery({
+    queryKey: ['ops', 'order', id],
+    queryFn: () => apiCall(opsOrdersContract.order, { params: { id } }, auth),
+  });
 export const useOrderMoney = (id: string) =>
   useQuery({
     queryKey: ['ops', 'order', id, 'money'],
-    queryFn: () => opsApi<Money>(`/ops/orders/${id}/money`),
+    queryFn: () => apiCall(opsOrdersContract.money, { params: { id } }, auth),
   });
 export const useNotes = (id: string) =>
   useQuery({
     queryKey: ['ops', 'order', id, 'notes'],
-    queryFn: () => opsApi<{ results: Note[] }>(`/ops/orders/${id}/notes`),
+    queryFn: () => apiCall(opsOrdersContract.notes, { params: { id } }, auth),
   });
 export const useTimeline = (id: string) =>
   useQuery({
     queryKey: ['ops', 'order', id, 'timeline'],
-    queryFn: () => opsApi<{ results: TimelineItem[] }>(`/ops/orders/${id}/timeline`),
+    queryFn: () => apiCall(opsOrdersContract.timeline, { params: { id } }, auth),
   });
 export const useTaskFiles = (id: string) =>
   useQuery({
     queryKey: ['ops', 'order', id, 'files'],
-    queryFn: () => opsApi<{ files: TaskFile[] }>(`/ops/orders/${id}/files`),
+    queryFn: () => apiCall(opsOrdersContract.files, { params: { id } }, auth),
   });
 /** Opens any file of the task in the browser through a 5-minute signed address (the quality check's files). */
 export async function openTaskFile(orderId: string, fileId: string) {
-  const { url } = await opsApi<SignedFileUrl>(`/ops/orders/${orderId}/files/${fileId}/url`);
+  const { url } = await apiCall(opsOrdersContract.fileUrl, { params: { id: orderId, fileId } }, auth);
   window.location.assign(url);
 }
 /** The audit log (of one task with orderId), newest first, a page at a time: fetchNextPage loads older rows. */
@@ -72,23 +69,18 @@ export const useAudit = (orderId?: string) =>
   useInfiniteQuery({
     queryKey: ['ops', 'audit', orderId ?? 'all'],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams();
-      if (orderId) query.set('order_id', orderId);
-      if (pageParam) query.set('before', pageParam);
-      const search = query.toString();
-      return opsApi<AuditPage>(`/ops/audit${search ? `?${search}` : ''}`);
-    },
+    queryFn: ({ pageParam }) =>
+      apiCall(opsContract.audit, { query: { order_id: orderId, before: pageParam || undefined } }, auth),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 /** Decision 059: mail the SMTP server refused for good, newest first. */
 export const useRejectedMail = () =>
   useQuery({
     queryKey: ['ops', 'mail', 'rejected'],
-    queryFn: () => opsApi<RejectedMailList>('/ops/mail/rejected'),
+    queryFn: () => apiCall(opsContract.rejectedMail, {}, auth),
   });
 export const useGeeks = () =>
-  useQuery({ queryKey: ['ops', 'geeks'], queryFn: () => opsApi<Geek[]>('/ops/geeks') });
+  useQuery({ queryKey: ['ops', 'geeks'], queryFn: () => apiCall(opsContract.geeks, {}, auth) });
 
 export const useGeekEarnings = () =>
   useQuery({
@@ -138,21 +130,21 @@ function useTaskMutation<V, R>(orderId: string, fn: (v: V) => Promise<R>) {
 }
 
 export const useTransition = (orderId: string) =>
-  useTaskMutation(orderId, (v: { name: string; writer_id?: string; note?: string }) =>
-    opsApi<OpsOrder>(`/ops/orders/${orderId}/transitions`, { body: v }),
+  useTaskMutation(orderId, (body: EndpointInput<typeof opsOrdersContract.transition>['body']) =>
+    apiCall(opsOrdersContract.transition, { params: { id: orderId }, body }, auth),
   );
 export const useRefund = (orderId: string) =>
-  useTaskMutation(orderId, (v: { amount: string; to: 'balance' | 'card'; memo: string }) =>
-    opsApi(`/ops/orders/${orderId}/refunds`, { body: v }),
+  useTaskMutation(orderId, (body: EndpointInput<typeof opsOrdersContract.refund>['body']) =>
+    apiCall(opsOrdersContract.refund, { params: { id: orderId }, body }, auth),
   );
 export const useAddNote = (orderId: string) =>
   useTaskMutation(orderId, (body: string) =>
-    opsApi<Note>(`/ops/orders/${orderId}/notes`, { body: { body } }),
+    apiCall(opsOrdersContract.addNote, { params: { id: orderId }, body: { body } }, auth),
   );
 
 export type GeekFileUpload = {
   file: File;
-  type: string;
+  type: GeekFileType;
   plag_status: 'found' | 'not_found' | 'checking' | null;
   plag_level: number | null;
 };
@@ -164,37 +156,40 @@ export type GeekFileUpload = {
 export const useUploadGeekFile = (orderId: string) =>
   useTaskMutation(orderId, async (v: GeekFileUpload) => {
     const mime = v.file.type || 'application/octet-stream';
-    const post = await opsApi<Presigned>(`/ops/orders/${orderId}/uploads`, {
-      body: { name: v.file.name, size: v.file.size, type: mime },
-    });
+    const post = await apiCall(
+      opsOrdersContract.upload,
+      { params: { id: orderId }, body: { name: v.file.name, size: v.file.size, type: mime } },
+      auth,
+    );
     await postToStorage(post, v.file, () => {}).catch((err: StorageUploadError) => {
       throw new ApiError(err.status, 'The file could not be stored. Please try again.');
     });
-    return opsApi(`/ops/orders/${orderId}/files`, {
-      body: {
-        files: [
-          {
-            location: post.location,
-            name: v.file.name,
-            size: v.file.size,
-            type: v.type,
-            plag_status: v.plag_status,
-            plag_level: v.plag_level,
-          },
-        ],
+    return apiCall(
+      opsOrdersContract.attachFiles,
+      {
+        params: { id: orderId },
+        body: {
+          files: [
+            {
+              location: post.location,
+              name: v.file.name,
+              size: v.file.size,
+              type: v.type,
+              plag_status: v.plag_status,
+              plag_level: v.plag_level,
+            },
+          ],
+        },
       },
-    });
+      auth,
+    );
   });
 
 export function useEditGeek() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      ...patch
-    }: { id: string } & Partial<
-      Pick<Geek, 'public_full_name' | 'major' | 'public_subjects' | 'is_disabled' | 'top'>
-    >) => opsApi<Geek>(`/ops/geeks/${id}`, { method: 'PATCH', body: patch }),
+    mutationFn: ({ id, ...body }: { id: string } & EndpointInput<typeof opsContract.editGeek>['body']) =>
+      apiCall(opsContract.editGeek, { params: { id }, body }, auth),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
   });
 }

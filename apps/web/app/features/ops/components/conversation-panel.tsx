@@ -1,12 +1,12 @@
+import { opsOrdersContract } from '@geekly/domain/ops/ops-orders-contract.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { announce } from '../../../lib/announce.ts';
+import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { opsApi } from '../api/ops-client.ts';
+import { staffSession } from '../api/ops-client.ts';
 import { formatWhen, OpsButton, OpsTextField, opsStyles as s } from './widgets.tsx';
-
-type Message = { _id: string; sender_role: string; message: string; created_at: string };
 
 const WHO: Record<string, string> = {
   client: 'Client',
@@ -21,13 +21,18 @@ export function ConversationPanel({ orderId }: { orderId: string }) {
   const messages = useQuery({
     queryKey: ['ops', 'order', orderId, 'messages'],
     // Refetched by the staff event stream (a message event on this task), not by polling.
-    queryFn: () => opsApi<{ results: Message[] }>(`/ops/orders/${orderId}/messages`),
+    queryFn: () => apiCall(opsOrdersContract.messages, { params: { id: orderId } }, { auth: staffSession }),
   });
   const [text, setText] = useState('');
   const [as, setAs] = useState<'operator' | 'writer'>('operator');
   const [error, setError] = useState('');
   const send = useMutation({
-    mutationFn: () => opsApi(`/ops/orders/${orderId}/messages`, { body: { message: text, sender_role: as } }),
+    mutationFn: () =>
+      apiCall(
+        opsOrdersContract.sendMessage,
+        { params: { id: orderId }, body: { message: text, sender_role: as } },
+        { auth: staffSession },
+      ),
     onSuccess: () => {
       setText('');
       announce('Message sent');

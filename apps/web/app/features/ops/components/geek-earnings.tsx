@@ -1,13 +1,13 @@
+import type { StaffGeekView } from '@geekly/domain/ops/ops-contract.ts';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadPayoutReport, useGeekEarningHistory } from '../api/ops-queries.ts';
-import type { Geek } from '../api/ops-types.ts';
 import { dollars, formatWhen, OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
 
 /** One Geek's earnings from accepted tasks and tips, newest first (decision 036). */
-export function GeekEarningsDialog({ geek, onClose }: { geek: Geek; onClose: () => void }) {
+export function GeekEarningsDialog({ geek, onClose }: { geek: StaffGeekView; onClose: () => void }) {
   const history = useGeekEarningHistory(geek._id);
   return (
     <OpsModal

@@ -1,12 +1,12 @@
+import type { StaffGeekView } from '@geekly/domain/ops/ops-contract.ts';
 import { useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import { useEditGeek } from '../api/ops-queries.ts';
-import type { Geek } from '../api/ops-types.ts';
 import { GeekProfileFields, geekProfileBody } from './geek-profile-fields.tsx';
 import { formErrors, OpsForm, OpsFormFooter, OpsModal, opsStyles as s } from './widgets.tsx';
 
 /** Edit a Geek's public profile, or disable them so no task can be assigned to them. */
-export function GeekEditor({ geek, onClose }: { geek: Geek; onClose: () => void }) {
+export function GeekEditor({ geek, onClose }: { geek: StaffGeekView; onClose: () => void }) {
   const edit = useEditGeek();
   const [draft, setDraft] = useState({
     name: geek.public_full_name,

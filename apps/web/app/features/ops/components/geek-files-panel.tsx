@@ -1,10 +1,10 @@
-import { GEEK_FILE_TYPES, isVisibleGeekFile, type OrderFileType } from '@geekly/domain/orders/geek-files.ts';
+import type { OrderFileView } from '@geekly/domain/files/file-schemas.ts';
+import { GEEK_FILE_TYPES, type GeekFileType, isVisibleGeekFile } from '@geekly/domain/orders/geek-files.ts';
 import { useId, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type GeekFileUpload, useTaskFiles, useUploadGeekFile } from '../api/ops-queries.ts';
-import type { TaskFile } from '../api/ops-types.ts';
 import { formatWhen, OpsButton, OpsForm, OpsSelect, OpsTextField, opsStyles as s } from './widgets.tsx';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -26,12 +26,12 @@ const PLAG_LABELS: Record<string, string> = {
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-function FileLine({ f }: { f: TaskFile }) {
+function FileLine({ f }: { f: OrderFileView }) {
   const hidden =
     f.geek_file &&
     !f.deleted &&
     !isVisibleGeekFile({
-      type: f.type as OrderFileType,
+      type: f.type,
       deleted: f.deleted,
       plag_status: f.plag_status,
       plag_level: f.plag_level,
@@ -60,7 +60,7 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
   const files = useTaskFiles(orderId);
   const upload = useUploadGeekFile(orderId);
   const [file, setFile] = useState<File | null>(null);
-  const [type, setType] = useState<string>('file_final_draft');
+  const [type, setType] = useState<GeekFileType>('file_final_draft');
   const [plag, setPlag] = useState('not_found');
   const [level, setLevel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -147,7 +147,7 @@ export function GeekFilesPanel({ orderId }: { orderId: string }) {
         <OpsSelect
           label="File type"
           value={type}
-          onChange={(v) => setType(v || 'file_final_draft')}
+          onChange={(v) => setType((v || 'file_final_draft') as GeekFileType)}
           options={GEEK_FILE_TYPES.map((t) => ({ id: t, label: TYPE_LABELS[t] ?? t }))}
         />
         <OpsSelect

@@ -1,6 +1,8 @@
+import { opsContract } from '@geekly/domain/ops/ops-contract.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { opsApi } from '../api/ops-client.ts';
+import { apiCall } from '../../../lib/api-call.ts';
+import { staffSession } from '../api/ops-client.ts';
 import { type GeekProfileDraft, GeekProfileFields, geekProfileBody } from './geek-profile-fields.tsx';
 import { formErrors, OpsButton, OpsForm, OpsFormFooter, OpsModal } from './widgets.tsx';
 
@@ -24,7 +26,7 @@ export function NewGeekButton() {
             setBusy(true);
             setErrors({});
             try {
-              await opsApi('/ops/geeks', { body: geekProfileBody(draft) });
+              await apiCall(opsContract.addGeek, { body: geekProfileBody(draft) }, { auth: staffSession });
               await qc.invalidateQueries({ queryKey: ['ops', 'geeks'] });
               setOpen(false);
               setDraft(EMPTY);

@@ -1,10 +1,10 @@
+import type { OpsOrder } from '@geekly/domain/ops/ops-orders-contract.ts';
 import { isVisibleGeekFile, type OrderFileType } from '@geekly/domain/orders/geek-files.ts';
 import { returnToGeekNoteSchema } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useEffect, useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openTaskFile, useTaskFiles, useTransition } from '../api/ops-queries.ts';
-import type { OpsOrder } from '../api/ops-types.ts';
 import {
   formatWhen,
   OpsButton,

@@ -1,6 +1,6 @@
+import type { QueueItem } from '@geekly/domain/ops/ops-orders-contract.ts';
 import { useMemo, useState } from 'react';
 import { Cell, Column, Row, type SortDescriptor, Table, TableBody, TableHeader } from 'react-aria-components';
-import type { QueueItem } from '../api/ops-types.ts';
 import { dollars, formatWhen, opsStyles as s } from './widgets.tsx';
 
 const GROUP_LABEL: Record<string, string> = {

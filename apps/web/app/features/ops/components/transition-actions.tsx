@@ -1,9 +1,10 @@
+import type { OpsOrder } from '@geekly/domain/ops/ops-orders-contract.ts';
+import type { TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import { QUALITY_CHECK_TRANSITIONS } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useState } from 'react';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGeeks, useTransition } from '../api/ops-queries.ts';
-import type { OpsOrder } from '../api/ops-types.ts';
 import { dollars, formatWhen, OpsButton, OpsModal, OpsSelect, opsStyles as s } from './widgets.tsx';
 
 const LABELS: Record<string, string> = {
@@ -72,10 +73,10 @@ export function StudentRequest({ order }: { order: OpsOrder }) {
 export function TransitionActions({ order }: { order: OpsOrder }) {
   const transition = useTransition(order._id);
   const [assigning, setAssigning] = useState(false);
-  const [deciding, setDeciding] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<TransitionName | null>(null);
   const [error, setError] = useState('');
   const names = order.operator_transitions.filter((name) => !CHECKED_ELSEWHERE.has(name));
-  const run = (name: string) => {
+  const run = (name: TransitionName) => {
     setError('');
     transition.mutate(
       { name },
@@ -123,10 +124,11 @@ export function TransitionActions({ order }: { order: OpsOrder }) {
 }
 
 /** Confirms a revision or refund decision, showing the student's request and what the decision does. */
-function DecisionDialog(props: { order: OpsOrder; name: string | null; onClose: () => void }) {
+function DecisionDialog(props: { order: OpsOrder; name: TransitionName | null; onClose: () => void }) {
   const transition = useTransition(props.order._id);
   const [error, setError] = useState('');
-  const decision = props.name ? DECISIONS[props.name] : undefined;
+  const name = props.name;
+  const decision = name ? DECISIONS[name] : undefined;
   const close = () => {
     setError('');
     props.onClose();
@@ -137,7 +139,7 @@ function DecisionDialog(props: { order: OpsOrder; name: string | null; onClose: 
       isOpen={Boolean(decision)}
       onOpenChange={(open) => (open ? undefined : close())}
     >
-      {decision && props.name ? (
+      {decision && name ? (
         <>
           <StudentRequest order={props.order} />
           <p>{decision.effect(props.order)}</p>
@@ -148,11 +150,11 @@ function DecisionDialog(props: { order: OpsOrder; name: string | null; onClose: 
           ) : null}
           <div className={s.actions}>
             <OpsButton
-              variant={props.name.startsWith('decline') ? 'danger' : 'primary'}
+              variant={name.startsWith('decline') ? 'danger' : 'primary'}
               isDisabled={transition.isPending}
               onPress={() =>
                 transition.mutate(
-                  { name: props.name ?? '' },
+                  { name },
                   {
                     onSuccess: () => {
                       announce('Task status changed');
@@ -163,7 +165,7 @@ function DecisionDialog(props: { order: OpsOrder; name: string | null; onClose: 
                 )
               }
             >
-              {LABELS[props.name]}
+              {LABELS[name]}
             </OpsButton>
             <OpsButton variant="secondary" onPress={close}>
               Cancel

@@ -21,8 +21,10 @@ import {
 } from 'react-aria-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
+import { formatUsd } from '../../../lib/format-money.ts';
 import s from './ops.module.css';
 
+export { formatWhen } from '../../../lib/format-date.ts';
 export { s as opsStyles };
 
 export function OpsButton({
@@ -145,9 +147,8 @@ export function OpsModal(props: {
   );
 }
 
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const dollars = (n: number | null) => (n === null ? '—' : `$${n.toFixed(2)}`);
+/** API dollars as the shared formatter shows them ('$1,234.50'); '—' for an amount not set yet (no price). */
+export const dollars = (n: number | null) => (n === null ? '—' : formatUsd(n));
 
 /** The server's refusal as form errors: its messages by field when it names fields, else its text for the form. */
 export const formErrors = (err: unknown): Record<string, string> =>
