@@ -4,7 +4,7 @@ import { bearerSession } from '../../../lib/bearer-session.ts';
 
 // The back office's own bearer token (decision 021): the operator API takes no client cookie, and a student's
 // session never reaches these calls. It lives 2 hours and the API renews it while it is used (decision 027).
-const staffSession = bearerSession({
+export const staffSession = bearerSession({
   tokenKey: 'geekly.ops.jwt',
   endedEvent: 'geekly-ops-session-ended',
   logInPath: '/ops/session',

@@ -100,29 +100,3 @@ export type TaskFile = {
   plag_level: number | null;
   geek_file: boolean;
 };
-
-/** GET /ops/geek-earnings: a Geek's earnings and tips (decision 036). */
-export type GeekEarningTotals = {
-  geek_id: string;
-  public_full_name: string;
-  tasks: number;
-  earned: number;
-  tips: number;
-  total: number;
-};
-
-/** GET /ops/geeks/:id/earnings. */
-export type GeekEarningHistory = {
-  geek_id: string;
-  public_full_name: string;
-  total: number;
-  lines: {
-    created_at: string;
-    kind: 'earning' | 'tip';
-    memo: string | null;
-    order_id: string | null;
-    order_number: number | null;
-    title: string | null;
-    amount: number;
-  }[];
-};
