@@ -15,7 +15,8 @@ import {
   TableHeader,
 } from 'react-aria-components';
 import { useOutletContext } from 'react-router';
-import { useEditGeek, useGeekEarnings, useGeeks } from '../features/ops/api/ops-queries.ts';
+import { useGeekEarnings } from '../features/ops/api/geek-team-queries.ts';
+import { useEditGeek, useGeeks } from '../features/ops/api/ops-queries.ts';
 import { GeekEarningsDialog, PayoutReportForm } from '../features/ops/components/geek-earnings.tsx';
 import { GeekEditor } from '../features/ops/components/geek-editor.tsx';
 import { PayoutRequestsCard, RecordPayoutDialog } from '../features/ops/components/geek-payouts.tsx';

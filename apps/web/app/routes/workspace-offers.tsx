@@ -1,4 +1,4 @@
-import type { WorkspaceGeek } from '@geekly/domain/workspace/workspace-contract.ts';
+import type { GeekAccount } from '@geekly/domain/workspace/workspace-contract.ts';
 import { WORKSPACE_PATHS } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
@@ -15,7 +15,7 @@ export function meta() {
 
 /** /workspace: the open tasks this Geek may take, live; 'Take task' makes one theirs. */
 export default function WorkspaceOffers() {
-  const geek = useOutletContext<WorkspaceGeek>();
+  const geek = useOutletContext<GeekAccount>();
   const offers = useOffers();
   const take = useTakeOffer();
   const navigate = useNavigate();

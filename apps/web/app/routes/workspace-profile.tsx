@@ -1,5 +1,5 @@
 import { COURSES } from '@geekly/domain/courses/course-list.ts';
-import type { WorkspaceGeek } from '@geekly/domain/workspace/workspace-contract.ts';
+import type { GeekAccount } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useId, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { Button } from '../components/button.tsx';
@@ -17,7 +17,7 @@ export function meta() {
 /** /workspace/profile: public name, Available / Away, major and subjects; the Geek's rating and students' comments. */
 export default function WorkspaceProfile() {
   // The rating and comments as they are now (the shell's copy may be from the log-in).
-  const shell = useOutletContext<WorkspaceGeek>();
+  const shell = useOutletContext<GeekAccount>();
   const me = useGeekMe(true, 'always');
   const geek = me.data ?? shell;
   return (
@@ -34,7 +34,7 @@ export default function WorkspaceProfile() {
   );
 }
 
-function Availability({ geek }: { geek: WorkspaceGeek }) {
+function Availability({ geek }: { geek: GeekAccount }) {
   const edit = useEditMe();
   const [error, setError] = useState('');
   return (
@@ -79,7 +79,7 @@ function Availability({ geek }: { geek: WorkspaceGeek }) {
   );
 }
 
-function ProfileForm({ geek }: { geek: WorkspaceGeek }) {
+function ProfileForm({ geek }: { geek: GeekAccount }) {
   const edit = useEditMe();
   const [major, setMajor] = useState(geek.major);
   const [subjects, setSubjects] = useState<string[]>(geek.public_subjects);
@@ -185,7 +185,7 @@ function ProfileForm({ geek }: { geek: WorkspaceGeek }) {
   );
 }
 
-function Reviews({ geek }: { geek: WorkspaceGeek }) {
+function Reviews({ geek }: { geek: GeekAccount }) {
   return (
     <section className={s.card} aria-labelledby="rating">
       <h2 id="rating">Your rating</h2>

@@ -7,7 +7,13 @@ import {
   messageResponseSchema,
 } from '../chat/message-schemas.ts';
 import { MAX_FILES_PER_ATTACH } from '../files/file-limits.ts';
-import { orderFileSchema, presignedPostSchema, uploadedFileSchema } from '../files/file-schemas.ts';
+import {
+  opsUploadRequestSchema,
+  orderFileSchema,
+  presignedPostSchema,
+  uploadedFileSchema,
+} from '../files/file-schemas.ts';
+import { endpoint, noContentSchema } from '../http/endpoint.ts';
 import { GEEK_FILE_TYPES } from '../orders/geek-files.ts';
 import { emailField } from '../users/user-schemas.ts';
 
@@ -58,8 +64,8 @@ export const workspaceSessionSchema = z.object({
   password: z.string().min(1).max(128),
 });
 
-/** The signed-in Geek (GET/PATCH /workspace/me, and with the session's jwt). */
-export const workspaceGeekSchema = z.object({
+/** The signed-in Geek's account (GET/PATCH /workspace/me, and with the session's jwt). */
+export const geekAccountSchema = z.object({
   _id: z.string().describe('the Geek profile id (writer_id)'),
   email: z.string(),
   public_full_name: z.string(),
@@ -83,9 +89,9 @@ export const workspaceGeekSchema = z.object({
     )
     .describe("the students' marks and comments on this Geek's work, newest first (at most 50)"),
 });
-export type WorkspaceGeek = z.output<typeof workspaceGeekSchema>;
+export type GeekAccount = z.output<typeof geekAccountSchema>;
 
-export const workspaceSessionResponseSchema = z.object({ jwt: z.string(), geek: workspaceGeekSchema });
+export const workspaceSessionResponseSchema = z.object({ jwt: z.string(), geek: geekAccountSchema });
 
 /** PATCH /workspace/me: Available / Away, major, subjects (courses from the list). */
 export const workspaceMePatchSchema = z
@@ -245,7 +251,7 @@ export type WorkspaceTaskDetail = z.output<typeof workspaceTaskDetailSchema>;
 // ——— Files and messages ———
 
 /** POST /workspace/tasks/{id}/uploads: as /ops/orders/{id}/uploads. */
-export { opsUploadRequestSchema as workspaceUploadRequestSchema } from '../files/file-schemas.ts';
+export const workspaceUploadRequestSchema = opsUploadRequestSchema;
 export const workspaceUploadResponseSchema = presignedPostSchema;
 
 /** POST /workspace/tasks/{id}/files: the specs' Geek file types, with the plagiarism check the Geek ran. */
@@ -482,3 +488,183 @@ export function workspaceStage(t: {
   if (t.client_status === 'In progress' || t.client_status === 'Final touches') return 'write';
   return 'delivered';
 }
+
+// ——— The endpoints of /workspace (decision 065); the live events (GET /workspace/events) are a stream ———
+
+const taskParams = z.object({ id: z.string().max(100) });
+
+export const workspaceContract = {
+  logIn: endpoint({
+    method: 'POST',
+    path: '/workspace/session',
+    summary: "A Geek's log-in: e-mail and password (limited as the students' log-in); a Geek token",
+    body: workspaceSessionSchema,
+    responses: { 200: workspaceSessionResponseSchema },
+    errors: [400, 403, 422, 429],
+  }),
+  restorePassword: endpoint({
+    method: 'POST',
+    path: '/workspace/password-restore',
+    summary: 'Mail a one-time link (1 hour) to set a new password; 204 whether or not the e-mail is a Geek’s',
+    body: workspacePasswordRestoreSchema,
+    responses: { 204: noContentSchema },
+    errors: [422, 429],
+  }),
+  setPassword: endpoint({
+    method: 'POST',
+    path: '/workspace/set-password',
+    summary: "Spend an invitation's (72 h) or a restore's (1 h) link: set the password and sign in",
+    body: workspaceSetPasswordSchema,
+    responses: { 200: workspaceSessionResponseSchema },
+    errors: [422, 429],
+  }),
+  logOut: endpoint({
+    method: 'POST',
+    path: '/workspace/logout',
+    summary: "Log out: the Geek's tokens are refused from then on and their event streams end",
+    responses: { 204: noContentSchema },
+    errors: [401],
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/workspace/me',
+    summary: 'The signed-in Geek: profile, Available / Away, rating and the students’ comments',
+    responses: { 200: geekAccountSchema },
+    errors: [401],
+  }),
+  editMe: endpoint({
+    method: 'PATCH',
+    path: '/workspace/me',
+    summary: 'Change Available / Away, major or subjects (courses from the list)',
+    body: workspaceMePatchSchema,
+    responses: { 200: geekAccountSchema },
+    errors: [401, 403, 422],
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/workspace/me/password',
+    summary: 'A new password (8+); answers a token for this browser, every other session ends',
+    body: workspacePasswordChangeSchema,
+    responses: { 200: workspaceJwtResponseSchema },
+    errors: [401, 422],
+  }),
+  offers: endpoint({
+    method: 'GET',
+    path: '/workspace/offers',
+    summary:
+      'The tasks this Geek may take now: paid, instructions accepted, no Geek, in their subjects (Preferred ' +
+      "Geek: theirs for 12 hours; TOP Geek: TOP Geeks only; none while Away), each with the Geek's pay",
+    responses: { 200: workspaceOffersResponseSchema },
+    errors: [401, 403],
+  }),
+  takeOffer: endpoint({
+    method: 'POST',
+    path: '/workspace/offers/:id/take',
+    summary: `Take an offer (assign_geek for the geek actor); 409 "${WORKSPACE_MESSAGES.taken}" when it is gone`,
+    params: taskParams,
+    responses: { 200: workspaceTaskSchema },
+    errors: [401, 403, 404, 409],
+  }),
+  tasks: endpoint({
+    method: 'GET',
+    path: '/workspace/tasks',
+    summary: "This Geek's tasks, the nearest deadline first, with their stage and unread messages",
+    responses: { 200: workspaceTasksResponseSchema },
+    errors: [401, 403],
+  }),
+  task: endpoint({
+    method: 'GET',
+    path: '/workspace/tasks/:id',
+    summary:
+      "One of this Geek's tasks: instructions, files (signed downloads), deadlines, pay, revision and check; " +
+      'never anything about the student',
+    params: taskParams,
+    responses: { 200: workspaceTaskDetailSchema },
+    errors: [401, 403, 404],
+  }),
+  transition: endpoint({
+    method: 'POST',
+    path: '/workspace/tasks/:id/transitions',
+    summary:
+      'start_work, deliver (needs a final draft), deliver_revision, or give_back (before work starts: back to ' +
+      'the offers); a delivery waits for the quality check when GEEK_DELIVERY_CHECK is on',
+    params: taskParams,
+    body: workspaceTransitionSchema,
+    responses: { 200: workspaceTaskDetailSchema },
+    errors: [401, 403, 404, 409, 422],
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/workspace/tasks/:id/uploads',
+    summary:
+      'A presigned POST for a Geek file of this task (as /ops/orders/{id}/uploads; the per-user limits)',
+    params: taskParams,
+    body: workspaceUploadRequestSchema,
+    responses: { 201: workspaceUploadResponseSchema },
+    errors: [401, 403, 404, 409, 422, 429],
+  }),
+  attachFiles: endpoint({
+    method: 'POST',
+    path: '/workspace/tasks/:id/files',
+    summary:
+      'Attach uploaded Geek files (file_draft_paper, file_final_draft, plagreport_file_final_draft with its level, …)',
+    params: taskParams,
+    body: workspaceAttachFilesSchema,
+    responses: { 201: workspaceAttachResponseSchema },
+    errors: [401, 403, 404, 409, 422],
+  }),
+  messages: endpoint({
+    method: 'GET',
+    path: '/workspace/tasks/:id/messages',
+    summary: "The conversation with the task's student ('Student <number>'), oldest first; marks it read",
+    params: taskParams,
+    responses: { 200: workspaceMessagesResponseSchema },
+    errors: [401, 403, 404],
+  }),
+  /** A redirect, not JSON: the web app fetches it with the Geek's token and hands the bytes to the browser. */
+  messageFileDownload: endpoint({
+    method: 'GET',
+    path: '/workspace/tasks/:id/messages/:messageId/files/:fileId/download',
+    summary: "Redirects to a short-lived signed address of a message's attachment on this Geek's task",
+    params: z.object({
+      id: z.string().max(100),
+      messageId: z.string().max(100),
+      fileId: z.string().max(100),
+    }),
+    responses: { 302: z.null() },
+    errors: [401, 403, 404],
+  }),
+  sendMessage: endpoint({
+    method: 'POST',
+    path: '/workspace/tasks/:id/messages',
+    summary: "Write to the student as this Geek (sender_role 'writer', the Geek's public name on their side)",
+    params: taskParams,
+    body: workspaceSendMessageSchema,
+    responses: { 201: workspaceMessageSchema },
+    errors: [401, 403, 404, 409, 422, 429],
+  }),
+  earnings: endpoint({
+    method: 'GET',
+    path: '/workspace/earnings',
+    summary:
+      'Earnings (pending until the work is accepted), tips and payouts, and what Geekly owes the Geek now',
+    responses: { 200: workspaceEarningsSchema },
+    errors: [401, 403],
+  }),
+  payoutRequests: endpoint({
+    method: 'GET',
+    path: '/workspace/payout-requests',
+    summary: "This Geek's payout requests, newest first",
+    responses: { 200: payoutRequestsResponseSchema },
+    errors: [401, 403],
+  }),
+  requestPayout: endpoint({
+    method: 'POST',
+    path: '/workspace/payout-requests',
+    summary:
+      'Ask for a payout of what is owed (all of it not yet asked for, without an amount); staff record it',
+    body: payoutRequestSchema,
+    responses: { 201: payoutRequestResponseSchema },
+    errors: [401, 403, 422],
+  }),
+};

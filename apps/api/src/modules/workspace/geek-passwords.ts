@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { staffActor, writeAudit } from '../ops/audit.ts';
 import { lockGeek } from '../ops/ops.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { geekAccountView } from './geek-account-view.ts';
 import {
   findGeekLogin,
   findGeekLoginByEmail,
@@ -17,7 +18,6 @@ import {
 } from './geek-logins.repository.ts';
 import { queueGeekMail } from './geek-mail.ts';
 import { signGeekToken } from './geek-session.ts';
-import { workspaceGeekView } from './geek-view.ts';
 
 /** A staff invitation's link works 72 hours; a restore's 1 hour. Each works once. */
 export const INVITE_TTL_MS = 72 * 3_600_000;
@@ -94,7 +94,7 @@ export async function setGeekPassword(ctx: AppContext, input: { token: string; p
   if (!found) throw linkExpired();
   return {
     jwt: await signGeekToken(ctx, login.geekId, login.tokenVersion),
-    geek: await workspaceGeekView(db, found),
+    geek: await geekAccountView(db, found),
   };
 }
 

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { updateGeek } from '../ops/ops.repository.ts';
+import { geekAccountView } from './geek-account-view.ts';
 import { findGeekLogin, type SignedInGeek } from './geek-logins.repository.ts';
-import { workspaceGeekView } from './geek-view.ts';
 import { isCourse } from './workspace.repository.ts';
 
 /** PATCH /workspace/me: Available / Away, major and subjects (courses from the list). */
@@ -27,5 +27,5 @@ export async function updateWorkspaceMe(
   });
   const found = await findGeekLogin(db, signed.geek.id);
   if (!found) throw new Error('Geek vanished');
-  return workspaceGeekView(db, found);
+  return geekAccountView(db, found);
 }

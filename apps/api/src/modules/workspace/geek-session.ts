@@ -5,13 +5,13 @@ import { AppError, unauthenticated } from '../../lib/app-error.ts';
 import { geekLogInLimits, limitFailures } from '../auth/attempt-limits.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { markGeekSeen } from '../geeks/geeks.repository.ts';
+import { geekAccountView } from './geek-account-view.ts';
 import {
   findGeekLogin,
   findGeekLoginByEmail,
   revokeGeekSessions,
   type SignedInGeek,
 } from './geek-logins.repository.ts';
-import { workspaceGeekView } from './geek-view.ts';
 
 /** Decision 047: a Geek's token lives 30 days; log-out, a password change or disabling revokes it at once. */
 export const GEEK_TOKEN_TTL_MS = 30 * 86_400_000;
@@ -48,7 +48,7 @@ export async function logInGeek(ctx: AppContext, input: { email: string; passwor
   await markGeekSeen(db, found.geek.id, ctx.now());
   return {
     jwt: await signGeekToken(ctx, found.geek.id, found.login.tokenVersion),
-    geek: await workspaceGeekView(db, found),
+    geek: await geekAccountView(db, found),
   };
 }
 

@@ -7,7 +7,6 @@ import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { postToStorage, type StorageUploadError } from '../../../lib/storage-upload.ts';
 import { opsApi, opsToken, staffSession } from './ops-client.ts';
-import type { GeekEarningHistory, GeekEarningTotals } from './ops-types.ts';
 
 const auth = { auth: staffSession };
 
@@ -81,39 +80,6 @@ export const useRejectedMail = () =>
   });
 export const useGeeks = () =>
   useQuery({ queryKey: ['ops', 'geeks'], queryFn: () => apiCall(opsContract.geeks, {}, auth) });
-
-export const useGeekEarnings = () =>
-  useQuery({
-    queryKey: ['ops', 'geek-earnings'],
-    queryFn: () => opsApi<GeekEarningTotals[]>('/ops/geek-earnings'),
-  });
-export const useGeekEarningHistory = (id: string) =>
-  useQuery({
-    queryKey: ['ops', 'geek-earnings', id],
-    queryFn: () => opsApi<GeekEarningHistory>(`/ops/geeks/${id}/earnings`),
-  });
-
-/** The payout report for a period, as the CSV file the server writes (decision 036). */
-export async function downloadPayoutReport(from: string, to: string) {
-  const token = opsToken.get();
-  const res = await fetch(`/api/v3/ops/geek-earnings.csv?${new URLSearchParams({ from, to })}`, {
-    credentials: 'omit',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { detail?: string; error_value?: unknown };
-    throw new ApiError(res.status, body.detail ?? 'Unknown error', undefined, body.error_value);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `geek-payouts-${from}-${to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /** Everything on a task page changes after a staff action on it: refetch all of it. */
 function useTaskMutation<V, R>(orderId: string, fn: (v: V) => Promise<R>) {

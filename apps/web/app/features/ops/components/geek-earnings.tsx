@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { downloadPayoutReport, useGeekEarningHistory } from '../api/ops-queries.ts';
+import { downloadPayoutReport, useGeekEarningHistory } from '../api/geek-team-queries.ts';
 import { dollars, formatWhen, OpsButton, OpsModal, OpsTextField, opsStyles as s } from './widgets.tsx';
 
 /** One Geek's earnings from accepted tasks and tips, newest first (decision 036). */
-export function GeekEarningsDialog({ geek, onClose }: { geek: StaffGeekView; onClose: () => void }) {
+export function GeekEarningsDialog(props: {
+  geek: { _id: string; public_full_name: string };
+  onClose: () => void;
+}) {
+  const { geek, onClose } = props;
   const history = useGeekEarningHistory(geek._id);
   return (
     <OpsModal

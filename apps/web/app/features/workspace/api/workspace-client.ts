@@ -10,9 +10,6 @@ export const geekSession = bearerSession({
   logOutPath: '/workspace/logout',
 });
 
-/** A call to the workspace API with the Geek's token; failures as ApiError. */
-export const workspaceApi = geekSession.call;
-
 /** The workspace's own cache: its failures are shown on its screens, not routed like the student area's. */
 export const workspaceQueryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 5_000 } },

@@ -1,28 +1,22 @@
-import type {
-  GeekTaskTransition,
-  payoutRequestSchema,
-  WorkspaceEarnings,
-  WorkspaceGeek,
-  WorkspaceTask,
-  WorkspaceTaskDetail,
-  workspaceAttachFilesSchema,
-  workspaceJwtResponseSchema,
-  workspaceMePatchSchema,
-  workspaceMessagesResponseSchema,
-  workspaceOffersResponseSchema,
-  workspaceSendMessageSchema,
-  workspaceSessionResponseSchema,
-  workspaceTasksResponseSchema,
+import {
+  workspaceContract as c,
+  type GeekTaskTransition,
+  type payoutRequestSchema,
+  type workspaceAttachFilesSchema,
+  type workspaceMePatchSchema,
+  type workspaceSendMessageSchema,
 } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type Presigned, postToStorage, StorageUploadError } from '../../../lib/storage-upload.ts';
-import { geekSession, workspaceApi } from './workspace-client.ts';
+import { postToStorage, StorageUploadError } from '../../../lib/storage-upload.ts';
+import { geekSession } from './workspace-client.ts';
 
-type Out<S extends z.ZodType> = z.output<S>;
 type In<S extends z.ZodType> = z.input<S>;
 
+/** Every workspace call carries the Geek's token, never the student's cookie (decision 050). */
+const auth = { auth: geekSession };
 const id = (v: string) => encodeURIComponent(v);
 
 export const meKey = ['workspace', 'me'] as const;
@@ -35,38 +29,35 @@ export const earningsKey = ['workspace', 'earnings'] as const;
 // ——— Session ———
 
 export async function logInGeek(email: string, password: string) {
-  const answer = await workspaceApi<Out<typeof workspaceSessionResponseSchema>>('/workspace/session', {
-    body: { email, password },
-  });
+  const answer = await apiCall(c.logIn, { body: { email, password } }, auth);
   geekSession.token.set(answer.jwt);
   return answer.geek;
 }
 
 /** 'Forgot password?': the server mails a one-time link (it never says whether the e-mail is a Geek's). */
-export const restorePassword = (email: string) =>
-  workspaceApi<void>('/workspace/password-restore', { body: { email } });
+export const restorePassword = (email: string) => apiCall(c.restorePassword, { body: { email } }, auth);
 
 /** A one-time link's new password (an invitation or a restore): the answer signs the Geek in. */
 export async function setPasswordFromLink(token: string, password: string) {
-  const answer = await workspaceApi<Out<typeof workspaceSessionResponseSchema>>('/workspace/set-password', {
-    body: { token, password },
-  });
+  const answer = await apiCall(c.setPassword, { body: { token, password } }, auth);
   geekSession.token.set(answer.jwt);
   return answer.geek;
 }
 
 /** The first log-in's new password (or any change): answers a new token for this browser. */
 export async function changePassword(currentPassword: string, newPassword: string) {
-  const { jwt } = await workspaceApi<Out<typeof workspaceJwtResponseSchema>>('/workspace/me/password', {
-    body: { current_password: currentPassword, new_password: newPassword },
-  });
+  const { jwt } = await apiCall(
+    c.changePassword,
+    { body: { current_password: currentPassword, new_password: newPassword } },
+    auth,
+  );
   geekSession.token.set(jwt);
 }
 
 export const useGeekMe = (enabled: boolean, refetchOnMount: boolean | 'always' = true) =>
   useQuery({
     queryKey: meKey,
-    queryFn: () => workspaceApi<WorkspaceGeek>('/workspace/me'),
+    queryFn: () => apiCall(c.me, {}, auth),
     enabled,
     refetchOnMount,
   });
@@ -74,8 +65,7 @@ export const useGeekMe = (enabled: boolean, refetchOnMount: boolean | 'always' =
 export function useEditMe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: In<typeof workspaceMePatchSchema>) =>
-      workspaceApi<WorkspaceGeek>('/workspace/me', { method: 'PATCH', body: patch }),
+    mutationFn: (patch: In<typeof workspaceMePatchSchema>) => apiCall(c.editMe, { body: patch }, auth),
     onSuccess: (geek) => {
       qc.setQueryData(meKey, geek);
       return qc.invalidateQueries({ queryKey: offersKey });
@@ -88,15 +78,13 @@ export function useEditMe() {
 export const useOffers = () =>
   useQuery({
     queryKey: offersKey,
-    queryFn: () =>
-      workspaceApi<Out<typeof workspaceOffersResponseSchema>>('/workspace/offers').then((r) => r.results),
+    queryFn: () => apiCall(c.offers, {}, auth).then((r) => r.results),
   });
 
 export function useTakeOffer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) =>
-      workspaceApi<WorkspaceTaskDetail>(`/workspace/offers/${id(orderId)}/take`, { method: 'POST' }),
+    mutationFn: (orderId: string) => apiCall(c.takeOffer, { params: { id: orderId } }, auth),
     // Taken or lost, the offer list has changed.
     onSettled: () =>
       Promise.all([
@@ -110,14 +98,13 @@ export const useMyTasks = (enabled = true) =>
   useQuery({
     enabled,
     queryKey: tasksKey,
-    queryFn: () =>
-      workspaceApi<Out<typeof workspaceTasksResponseSchema>>('/workspace/tasks').then((r) => r.results),
+    queryFn: () => apiCall(c.tasks, {}, auth).then((r) => r.results),
   });
 
 export const useTask = (orderId: string) =>
   useQuery({
     queryKey: taskKey(orderId),
-    queryFn: () => workspaceApi<WorkspaceTaskDetail>(`/workspace/tasks/${id(orderId)}`),
+    queryFn: () => apiCall(c.task, { params: { id: orderId } }, auth),
   });
 
 /** A task's page and the lists change after the Geek acts on it. */
@@ -137,7 +124,7 @@ function useTaskChange<V, R>(orderId: string, fn: (v: V) => Promise<R>) {
 
 export const useTaskTransition = (orderId: string) =>
   useTaskChange(orderId, (name: GeekTaskTransition) =>
-    workspaceApi<WorkspaceTask>(`/workspace/tasks/${id(orderId)}/transitions`, { body: { name } }),
+    apiCall(c.transition, { params: { id: orderId }, body: { name } }, auth),
   );
 
 export type GeekUpload = {
@@ -154,9 +141,11 @@ export type GeekUpload = {
 export const useUploadTaskFile = (orderId: string) =>
   useTaskChange(orderId, async (v: GeekUpload & { onProgress?: (share: number) => void }) => {
     const type = v.file.type || 'application/octet-stream';
-    const post = await workspaceApi<Presigned>(`/workspace/tasks/${id(orderId)}/uploads`, {
-      body: { name: v.file.name, size: v.file.size, type },
-    });
+    const post = await apiCall(
+      c.upload,
+      { params: { id: orderId }, body: { name: v.file.name, size: v.file.size, type } },
+      auth,
+    );
     await postToStorage(post, v.file, v.onProgress ?? (() => {})).catch((err: unknown) => {
       throw new ApiError(
         err instanceof StorageUploadError ? err.status : 0,
@@ -175,7 +164,7 @@ export const useUploadTaskFile = (orderId: string) =>
         },
       ],
     };
-    return workspaceApi(`/workspace/tasks/${id(orderId)}/files`, { body });
+    return apiCall(c.attachFiles, { params: { id: orderId }, body }, auth);
   });
 
 // ——— Messages ———
@@ -186,9 +175,7 @@ export function useTaskMessages(orderId: string) {
   return useQuery({
     queryKey: messagesKey(orderId),
     queryFn: async () => {
-      const { results } = await workspaceApi<Out<typeof workspaceMessagesResponseSchema>>(
-        `/workspace/tasks/${id(orderId)}/messages`,
-      );
+      const { results } = await apiCall(c.messages, { params: { id: orderId } }, auth);
       void qc.invalidateQueries({ queryKey: tasksKey });
       return results;
     },
@@ -199,7 +186,7 @@ export function useSendTaskMessage(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: In<typeof workspaceSendMessageSchema>) =>
-      workspaceApi(`/workspace/tasks/${id(orderId)}/messages`, { body }),
+      apiCall(c.sendMessage, { params: { id: orderId }, body }, auth),
     onSuccess: () => qc.invalidateQueries({ queryKey: messagesKey(orderId) }),
   });
 }
@@ -207,13 +194,12 @@ export function useSendTaskMessage(orderId: string) {
 // ——— Earnings ———
 
 export const useEarnings = () =>
-  useQuery({ queryKey: earningsKey, queryFn: () => workspaceApi<WorkspaceEarnings>('/workspace/earnings') });
+  useQuery({ queryKey: earningsKey, queryFn: () => apiCall(c.earnings, {}, auth) });
 
 export function useRequestPayout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: In<typeof payoutRequestSchema>) =>
-      workspaceApi('/workspace/payout-requests', { body }),
+    mutationFn: (body: In<typeof payoutRequestSchema>) => apiCall(c.requestPayout, { body }, auth),
     onSuccess: () => qc.invalidateQueries({ queryKey: earningsKey }),
   });
 }

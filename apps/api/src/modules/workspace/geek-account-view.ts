@@ -1,4 +1,4 @@
-import type { WorkspaceGeek } from '@geekly/domain/workspace/workspace-contract.ts';
+import type { GeekAccount } from '@geekly/domain/workspace/workspace-contract.ts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { orders } from '../../db/schema.ts';
@@ -7,8 +7,8 @@ import type { SignedInGeek } from './geek-logins.repository.ts';
 
 const REVIEWS_SHOWN = 50;
 
-/** The signed-in Geek as the workspace shows them: profile, their real rating and the students' comments. */
-export async function workspaceGeekView(db: Db, { login, geek }: SignedInGeek): Promise<WorkspaceGeek> {
+/** The signed-in Geek's account as the workspace shows it: profile, their real rating and the students' comments. */
+export async function geekAccountView(db: Db, { login, geek }: SignedInGeek): Promise<GeekAccount> {
   const [figures, reviews] = await Promise.all([
     geekFigures(db, [geek.id]),
     db
