@@ -1,3 +1,4 @@
+import { EARNING_STAFF_LABELS } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link } from 'react-router';
@@ -52,7 +53,7 @@ export function GeekEarningsDialog({ geek, onClose }: { geek: Geek; onClose: () 
                           '—'
                         )}
                       </td>
-                      <td>{l.kind === 'earning' ? 'Accepted task' : 'Tip'}</td>
+                      <td>{EARNING_STAFF_LABELS[l.kind]}</td>
                       <td>{dollars(l.amount)}</td>
                     </tr>
                   ))}
