@@ -11,21 +11,16 @@ import { googleRoutes } from './modules/auth/google/google.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { startLive } from './modules/events/live.ts';
 import { opsEventsRoutes } from './modules/events/ops-events.routes.ts';
-import { startStaffLive } from './modules/events/staff-live.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { opsFilesRoutes } from './modules/files/ops-files.routes.ts';
-import { startStaleUploadSweep } from './modules/files/stale-uploads.ts';
 import { geeksRoutes } from './modules/geeks/geeks.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { opsMessagesRoutes } from './modules/messages/ops-messages.routes.ts';
-import { startMessageMailWorker } from './modules/notifications/message-mail.ts';
-import { startReceiptSweep } from './modules/notifications/receipts.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { orderReadsRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
-import { startRetentionSweep } from './modules/privacy/retention.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -68,8 +63,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   registerRouteTable(app);
   registerObservability(app, {
     metricsToken: ctx.config.METRICS_TOKEN,
-    // Read when scraped: the hubs are decorated below.
-    streams: () => ({ client: app.live.hub.subscriberCount, staff: app.staffLive.hub.subscriberCount }),
+    // Read when scraped: the hub is decorated below.
+    streams: () => ({
+      client: app.live.hub.students.subscriberCount + app.live.hub.geeks.subscriberCount,
+      staff: app.live.hub.staff.subscriberCount,
+    }),
     pool: () => ctx.database.poolStats?.() ?? null,
   });
 
@@ -131,18 +129,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   app.decorate('live', live);
   app.addHook('preClose', async () => live.endStreams());
   app.addHook('onClose', async () => live.stop());
-  const staffLive = await startStaffLive(ctx);
-  app.decorate('staffLive', staffLive);
-  app.addHook('preClose', async () => staffLive.endStreams());
-  app.addHook('onClose', async () => staffLive.stop());
-  const stopMessageMail = startMessageMailWorker(ctx);
-  app.addHook('onClose', async () => stopMessageMail());
-  const stopReceipts = startReceiptSweep(ctx);
-  app.addHook('onClose', async () => stopReceipts());
-  const stopUploadSweep = startStaleUploadSweep(ctx);
-  app.addHook('onClose', async () => stopUploadSweep());
-  const stopRetention = startRetentionSweep(ctx);
-  app.addHook('onClose', async () => stopRetention());
 
   await app.register(
     async (api) => {
@@ -161,7 +147,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       await api.register(messagesRoutes(ctx, session));
       await api.register(opsMessagesRoutes(ctx, session));
       await api.register(eventsRoutes(ctx, session, live));
-      await api.register(opsEventsRoutes(ctx, session, staffLive));
+      await api.register(opsEventsRoutes(ctx, session, live));
       await api.register(paymentsRoutes(ctx, session));
       await api.register(subscriptionsRoutes(ctx, session));
       await api.register(referralRoutes(ctx, session));

@@ -24,10 +24,7 @@ import {
 } from './db/seed.ts';
 import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
-import { startAutopilot } from './modules/autopilot/autopilot.ts';
-import { startAcceptanceClock } from './modules/orders/acceptance-clock.ts';
-import { processCardRefunds } from './modules/payments/card-refunds.ts';
-import { startSubscriptionClock } from './modules/subscriptions/subscription-clock.ts';
+import { startWorkers } from './workers.ts';
 
 function jwtSecret(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
@@ -113,9 +110,7 @@ export async function main(options: StartOptions = {}) {
   await options.webBuild;
   const app = await buildApp(ctx, { loggerInstance: log });
 
-  let stopSubscriptionClock: () => Promise<void> = async () => {};
-  let stopAcceptanceClock: () => Promise<void> = async () => {};
-  let stopAutopilot: () => Promise<void> = async () => {};
+  let stopWorkers: () => Promise<void> = async () => {};
   let closing = false;
   // Decision 031: SIGTERM drains. First (decision 063) /ready answers 503 for SHUTDOWN_DELAY_SECONDS while every
   // request is still served, each answer closing its connection, so the proxy's health check stops choosing
@@ -137,10 +132,7 @@ export async function main(options: StartOptions = {}) {
       app.server.closeAllConnections();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await stopSubscriptionClock();
-    await stopAcceptanceClock();
-    await stopAutopilot();
-    await sandbox?.events.stop();
+    await stopWorkers();
     await app.close();
     await ctx.storage.close();
     await ctx.mailer.stop();
@@ -155,19 +147,8 @@ export async function main(options: StartOptions = {}) {
   // From here on, what modules report with console.error/warn (the workers, the LISTEN connection) is a JSON line
   // like the rest (decision 032); start-up failures above stay plain text for the person starting the server.
   routeConsoleToLogger(log);
-  // Webhooks the sandbox charged but did not deliver before a stop or crash go out now, then every 2 s.
-  sandbox?.events.start();
-  void sandbox?.events.deliverPending().catch((err) => app.log.error(err));
-  // Card refunds the gateway did not confirm (an outage, a crash after the commit) are retried.
-  const retryRefunds = () => void processCardRefunds(ctx).catch((err) => app.log.error(err));
-  retryRefunds();
-  setInterval(retryRefunds, 60_000).unref();
-  // Subscription renewals and period ends (decision 017).
-  stopSubscriptionClock = startSubscriptionClock(ctx, 60_000, (err) => app.log.error(err));
-  // Accepted and auto-accepted tasks record the Geek's earning (decision 036).
-  stopAcceptanceClock = startAcceptanceClock(ctx, 60_000, (err) => app.log.error(err));
-  // The demo autopilot (decision 022): works newly paid tasks through the operator use cases.
-  stopAutopilot = startAutopilot(ctx, (err) => app.log.error(err));
+  // Every background job, the clocks included (decision 067).
+  stopWorkers = startWorkers(ctx, { clocks: true, onError: (err) => app.log.error(err) });
   const ms = Math.round(performance.now() - started);
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${join(dataDir, 'db')}`;
   console.log(

@@ -45,7 +45,7 @@ describe('the ledger', () => {
     await expect(
       postLedgerTransaction(t.db, {
         idempotencyKey: randomUUID(),
-        kind: 'broken',
+        kind: 'staff_credit',
         entries: [
           { account: { type: 'gateway' }, amountCents: -100 },
           { account: { type: 'user', id }, amountCents: 99 },

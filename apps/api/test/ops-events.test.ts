@@ -73,14 +73,14 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     studentA.close();
 
     // A reconnecting staff stream replays every task event it missed, whoever they were for.
-    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await until(() => t.app.live.hub.staff.subscriberCount === 0);
     expect((await payInFull(a.token, orderA)).status).toBe(200);
     const again = staffStream(ops, { 'last-event-id': ready.id ?? '' });
     await again.waitFor((e) => dataOf(e).order_id === orderA._id && dataOf(e).type === 'order');
     const replayed = again.events.map(dataOf).map((e) => `${e.type}:${e.order_id}`);
     again.close();
     expect(replayed).toEqual([`order:${orderB._id}`, `message:${orderA._id}`, `order:${orderA._id}`]);
-    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await until(() => t.app.live.hub.staff.subscriberCount === 0);
   });
 
   it('sends a replayed task event once, when its NOTIFY reaches the process after the replay read it', async () => {
@@ -89,7 +89,7 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     const first = staffStream(ops);
     const ready = await first.waitFor((e) => e.event === 'ready');
     first.close();
-    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await until(() => t.app.live.hub.staff.subscriberCount === 0);
     await call(t, {
       url: `/ops/orders/${order._id}/notes`,
       token: ops,
@@ -98,13 +98,13 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     const again = staffStream(ops, { 'last-event-id': ready.id ?? '' });
     const replayed = await again.waitFor((e) => dataOf(e).order_id === order._id);
     // The same event's notice once more, as a NOTIFY delivered late; then a new event, which still arrives.
-    t.app.staffLive.hub.deliver({ id: Number(replayed.id), u: s.id, t: 'records', o: order._id });
+    t.app.live.hub.deliver({ id: Number(replayed.id), u: s.id, t: 'records', o: order._id });
     await call(t, { url: `/ops/orders/${order._id}/notes`, token: ops, body: { body: 'and now' } });
     await until(() => again.events.filter((e) => dataOf(e).order_id === order._id).length >= 2);
     const ids = again.events.filter((e) => e.data !== undefined).map((e) => e.id);
     again.close();
     expect(new Set(ids).size).toBe(ids.length);
-    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await until(() => t.app.live.hub.staff.subscriberCount === 0);
   });
 
   it("tells staff when a task's internal records change (a note, a Geek file), and never its student", async () => {
@@ -145,7 +145,7 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     expect(replay.events.map((e) => dataOf(e).type)).toEqual(['message']);
     replay.close();
     staff.close();
-    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await until(() => t.app.live.hub.staff.subscriberCount === 0);
   });
 
   it("refuses a student's token (403) and no token (401)", async () => {
@@ -156,6 +156,6 @@ describe('GET /ops/events (decision 021, live back office)', () => {
     const anonymous = openStream(base, '', {}, '', '/ops/events');
     expect(await anonymous.opened).toBe(401);
     anonymous.close();
-    expect(t.app.staffLive.hub.subscriberCount).toBe(0);
+    expect(t.app.live.hub.staff.subscriberCount).toBe(0);
   });
 });

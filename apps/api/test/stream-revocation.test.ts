@@ -127,10 +127,10 @@ describe("a revoked staff session's event streams end (GET /ops/events)", () => 
   it('a staff stream ends once its token has expired (2 hours without use)', async () => {
     const s = await staff();
     const stream = await staffStream(s.token);
-    t.app.staffLive.hub.beat(t.ctx.now());
+    t.app.live.hub.beat(t.ctx.now());
     expect(await state(stream, 300)).toBe('open');
     t.clock.offsetMs = 2 * 3_600_000 + 60_000;
-    t.app.staffLive.hub.beat(t.ctx.now());
+    t.app.live.hub.beat(t.ctx.now());
     expect(await state(stream)).toBe('ended');
   });
 });
@@ -158,6 +158,6 @@ describe('event streams per user (EVENT_STREAMS_PER_USER, 10 by default)', () =>
     expect(await state(streams[0] as Stream)).toBe('ended');
     for (const st of streams.slice(1)) expect(await state(st, 50)).toBe('open');
     for (const st of streams) st.close();
-    await until(() => t.app.staffLive.hub.subscriberCount === 0);
+    await until(() => t.app.live.hub.staff.subscriberCount === 0);
   });
 });

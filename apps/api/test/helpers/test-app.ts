@@ -18,6 +18,7 @@ import { seedReferenceData } from '../../src/db/seed.ts';
 import type { Logger } from '../../src/lib/logger.ts';
 import { createSessionTokens } from '../../src/modules/auth/session-token.ts';
 import { upsertStaffAccount } from '../../src/modules/ops/staff-accounts.ts';
+import { startWorkers } from '../../src/workers.ts';
 
 /** A fresh database on the PostgreSQL server at `serverUrl`, and how to drop it. */
 export async function createServerDatabase(
@@ -117,6 +118,8 @@ export async function createTestApp(
   };
   const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build'), loggerInstance: opts.logger });
   await app.ready();
+  // The sweeps, as in the server; the clocks are run by hand in the tests that need them.
+  const stopWorkers = startWorkers(ctx, { clocks: false, onError: (err) => console.error(err) });
 
   let ipCounter = 0;
   return {
@@ -146,6 +149,7 @@ export async function createTestApp(
       }
     },
     async close() {
+      await stopWorkers();
       await app.close();
       await ctx.storage.close();
       await ctx.mailer.stop();

@@ -1,3 +1,4 @@
+import { EARNING_GEEK_LABELS } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { WORKSPACE_PATHS } from '@geekly/domain/workspace/workspace-contract.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,6 @@ export function meta() {
   return [{ title: 'Earnings — Geekly workspace' }];
 }
 
-const KIND: Record<string, string> = { earning: 'Task earning', tip: 'Tip', payout: 'Payout' };
 const STATUS: Record<string, string> = {
   pending: 'Pending until the student accepts the work',
   earned: 'Earned',
@@ -120,7 +120,7 @@ export default function WorkspaceEarnings() {
               <li key={`${r.kind}-${r.order_id ?? r.reference ?? ''}-${r.at}`}>
                 <div className={s.lineMain}>
                   <span>
-                    {KIND[r.kind]}
+                    {EARNING_GEEK_LABELS[r.kind]}
                     {r.order_id ? (
                       <>
                         {': '}

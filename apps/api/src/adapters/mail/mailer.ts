@@ -15,7 +15,9 @@ export type Mailer = {
     message: MailMessage,
     opts?: { dedupeKey?: string; forgetBody?: boolean },
   ): Promise<boolean>;
-  /** Asks the worker to look at the outbox now (call after commit). */
+  /** Starts the worker that sends the outbox (workers.ts; never with `pollMs` 0, where tests drain by hand). */
+  start(): void;
+  /** Asks the started worker to look at the outbox now (call after commit). */
   kick(): void;
   /** Sends what is due; returns how many were sent. */
   drain(): Promise<number>;
@@ -55,6 +57,7 @@ export function createMailer(opts: {
   const { db, transport, from } = opts;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let started = false;
   let stopped = false;
 
   async function sendDue(): Promise<number> {
@@ -156,8 +159,6 @@ export function createMailer(opts: {
     timer.unref();
   }
 
-  if (opts.pollMs !== 0) schedule(0);
-
   return {
     async enqueue(tx, message, o) {
       const rows = await tx
@@ -172,8 +173,12 @@ export function createMailer(opts: {
         .returning({ id: mailOutbox.id });
       return rows.length > 0;
     },
-    kick() {
+    start() {
+      started = true;
       if (opts.pollMs !== 0) schedule(0);
+    },
+    kick() {
+      if (started && opts.pollMs !== 0) schedule(0);
     },
     drain,
     async stop() {

@@ -12,7 +12,6 @@ export const REPLAY_LIMIT = 500;
  * a Geek file). It is kept under the task's student like the others but never reaches the student's stream.
  */
 export type StoredEventType = LiveEventType | 'records' | 'offer';
-export const isStudentEvent = (type: StoredEventType): type is LiveEventType => type !== 'records';
 
 export type LiveEventRow = { id: number; userId: string; type: StoredEventType; orderId: string | null };
 

@@ -42,8 +42,8 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
         request.user = null;
         const db = ctx.database.db;
         await serveEventStream(request, reply, db, {
-          subscribe: (socket) => live.hub.add(userId, tokenVersion, socket),
-          unsubscribe: (sub) => live.hub.remove(userId, sub),
+          subscribe: (socket) => live.hub.students.add(userId, tokenVersion, socket),
+          unsubscribe: (sub) => live.hub.students.remove(userId, sub),
           sessionIsCurrent: () => sessionIsCurrent(db, userId, tokenVersion, 'client'),
           source: {
             after: (afterId, limit) => eventsAfter(db, userId, afterId, limit),

@@ -1,141 +1,100 @@
-import type { Socket } from 'node:net';
+import { LIVE_EVENT_TYPES } from '@geekly/domain/chat/message-schemas.ts';
 import { createBatchWriter } from './batch-writes.ts';
 import { endEventStream } from './event-stream.ts';
-import { type ChannelNotice, isRevoked, isStudentEvent } from './events.repository.ts';
+import {
+  type ChannelNotice,
+  isRevoked,
+  type StoredEventType,
+  WORKSPACE_STORED_EVENTS,
+} from './events.repository.ts';
+import { StaffStreams } from './staff-streams.ts';
+import { type Audience, frameOf, PING, takesLive } from './stream-subscriber.ts';
+import { UserStreams } from './user-streams.ts';
 
-type Pending = { id: number; frame: string }[];
+const isOneOf = (types: readonly StoredEventType[], type: StoredEventType) => types.includes(type);
 
-/**
- * One open stream: its socket, the token version of the session that opened it (a revocation to a later version
- * ends it, decision 027), and while it replays what it missed, the live events held back.
- */
-export type Subscriber = {
-  socket: Socket;
-  version: number;
-  held: Pending | null;
-  /** The events its catch-up replayed from the table: their NOTIFY may still arrive, and is not sent twice. */
-  replayed?: Set<number>;
-};
+type Presence = { present(userId: string): void; absent(userId: string): void };
 
 /**
- * What a stream does with a live event: holds it while it catches up, skips it when the catch-up already
- * replayed it (a NOTIFY can come after the replay read its row), else writes it (true).
- */
-export function takesLive(sub: Subscriber, id: number, frame: string): boolean {
-  if (sub.held) {
-    sub.held.push({ id, frame });
-    return false;
-  }
-  return !sub.replayed?.has(id);
-}
-
-/**
- * Ends a stream at once, for a revoked session or one past the per-user limit: nothing more is sent, and a
- * client that reads nothing cannot keep the socket. Its 'close' removes it from its hub (already done here).
- */
-export const dropStream = (socket: Socket) => socket.destroy();
-
-export const PING = Buffer.from('event: ping\ndata: {}\n\n');
-
-export const frameOf = (id: number, data: object) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/**
- * The open streams of this process, by user. A notice reaches only its user's streams; its frame is built
- * once and written to each of them. Holds nothing but the socket and its session's version per stream (decision
- * 019). A user holds at most `maxPerUser` streams here: one more closes their oldest (decision 027).
+ * The open streams of this process (decisions 019, 021, 047, 067), fed by its one LISTEN: students' and Geeks'
+ * streams by user (a notice reaches only its user's), and the back office's (every task's events). Holds nothing
+ * but the socket and its session's version per stream (decision 019, 026); a notice is framed once, encoded once,
+ * and written to each stream picked in one pass.
  */
 export class LiveHub {
-  private readonly byUser = new Map<string, Set<Subscriber>>();
-  private count = 0;
+  /** Students' streams (GET /events): their order, message and balance events. */
+  readonly students: UserStreams;
+  /** Geeks' streams (GET /workspace/events, decision 047), kept under the Geek's id. */
+  readonly geeks: UserStreams;
+  /** The back office's streams (GET /ops/events, decision 021). */
+  readonly staff: StaffStreams;
+  private readonly audiences: readonly Audience[];
   private readonly write = createBatchWriter();
-  private readonly presence: { present(userId: string): void; absent(userId: string): void };
-  private readonly maxPerUser: number;
-  /** `presence` hears when a user's first stream opens here, and when their last one closes. */
-  constructor(
-    presence: { present(userId: string): void; absent(userId: string): void },
-    maxPerUser = Number.POSITIVE_INFINITY,
-  ) {
-    this.presence = presence;
-    this.maxPerUser = maxPerUser;
+
+  /**
+   * `presence` hears when a student's or Geek's first stream opens here, and when their last one closes; a user
+   * holds at most `maxPerUser` streams of an audience here, one more closes their oldest (decision 027).
+   */
+  constructor(presence: Presence, maxPerUser = Number.POSITIVE_INFINITY) {
+    // What each replays from the table is what it hears live (eventsAfter's types).
+    this.students = new UserStreams(presence, maxPerUser, (type) => isOneOf(LIVE_EVENT_TYPES, type));
+    this.geeks = new UserStreams(presence, maxPerUser, (type) => isOneOf(WORKSPACE_STORED_EVENTS, type));
+    this.staff = new StaffStreams(maxPerUser);
+    this.audiences = [this.students, this.geeks, this.staff];
   }
 
   get subscriberCount() {
-    return this.count;
+    let count = 0;
+    for (const a of this.audiences) count += a.subscriberCount;
+    return count;
   }
 
+  /** Students and Geeks with a stream open here (the presence rows' users). */
   get userCount() {
-    return this.byUser.size;
+    return this.students.userCount + this.geeks.userCount;
   }
 
-  add(userId: string, version: number, socket: Socket): Subscriber {
-    const sub: Subscriber = { socket, version, held: [] };
-    let set = this.byUser.get(userId);
-    if (!set) {
-      set = new Set();
-      this.byUser.set(userId, set);
-      this.presence.present(userId);
-    }
-    set.add(sub);
-    this.count++;
-    // A set iterates in insertion order: the first is the oldest.
-    for (const oldest of set) {
-      if (set.size <= this.maxPerUser) break;
-      this.remove(userId, oldest);
-      dropStream(oldest.socket);
-    }
-    return sub;
+  /** The users with a presence row for this process. */
+  presentUsers() {
+    return [...this.students.users(), ...this.geeks.users()];
   }
 
-  remove(userId: string, sub: Subscriber) {
-    const set = this.byUser.get(userId);
-    if (!set?.delete(sub)) return;
-    this.count--;
-    sub.held = null;
-    if (set.size === 0) {
-      this.byUser.delete(userId);
-      this.presence.absent(userId);
-    }
-  }
-
+  /** Every user with a stream open here, staff included. */
   users() {
-    return this.byUser.keys();
+    return [...new Set(this.audiences.flatMap((a) => [...a.users()]))];
   }
 
-  /** Ends the user's streams opened by a session older than token version `version` (decision 027). */
-  revoke(userId: string, version: number) {
-    const set = this.byUser.get(userId);
-    if (!set) return;
-    for (const sub of [...set]) {
-      if (sub.version >= version) continue;
-      this.remove(userId, sub);
-      dropStream(sub.socket);
-    }
-  }
-
+  /** Writes the event to every stream picked for it; answers how many were picked. */
   deliver(notice: ChannelNotice) {
     if (isRevoked(notice)) {
-      this.revoke(notice.u, notice.v);
+      for (const a of this.audiences) a.revoke(notice.u, notice.v);
       return 0;
     }
-    const set = this.byUser.get(notice.u);
-    if (!set || !isStudentEvent(notice.t)) return 0;
-    const frame = frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });
-    // Encoded once for every stream of the user.
-    const bytes = Buffer.from(frame);
-    for (const sub of set) if (takesLive(sub, notice.id, frame)) this.write(sub.socket, bytes);
-    return set.size;
+    let frame: string | undefined;
+    let bytes: Buffer | undefined;
+    let picked = 0;
+    for (const a of this.audiences)
+      for (const sub of a.pick(notice)) {
+        picked++;
+        frame ??= frameOf(notice.id, notice.o ? { type: notice.t, order_id: notice.o } : { type: notice.t });
+        bytes ??= Buffer.from(frame);
+        if (takesLive(sub, notice.id, frame)) this.write(sub.socket, bytes);
+      }
+    return picked;
   }
 
   /**
    * Heartbeat: keeps proxies from closing idle streams, and lets the browser tell a live stream from one a
-   * sleeping laptop left dead (a named event, since EventSource does not surface comments).
+   * sleeping laptop left dead (a named event, since EventSource does not surface comments). A staff stream whose
+   * token expired by `now` ends instead.
    */
-  beat() {
-    for (const set of this.byUser.values())
-      for (const sub of set) if (!sub.held) this.write(sub.socket, PING);
+  beat(now: Date) {
+    for (const a of this.audiences)
+      for (const sub of a.beat(now)) if (!sub.held) this.write(sub.socket, PING);
   }
 
+  /** Ends every stream: what is queued is sent first (server shutdown, a failed catch-up). */
   closeAll() {
-    for (const set of this.byUser.values()) for (const sub of set) endEventStream(sub.socket);
+    for (const a of this.audiences) for (const sub of a.streams()) endEventStream(sub.socket);
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
-import { every } from '../../lib/every.ts';
 import {
   type ChannelNotice,
   currentVersions,
@@ -10,20 +9,19 @@ import {
   markAbsent,
   markPresent,
   markPresentAll,
-  pruneEvents,
   refreshPresence,
 } from './events.repository.ts';
 import { HeardEvents } from './heard-events.ts';
 import { LiveHub } from './live-hub.ts';
 
 export const HEARTBEAT_MS = 20_000;
-const PRUNE_MS = 3_600_000;
 
 export type Live = Awaited<ReturnType<typeof startLive>>;
 
 /**
- * This process's side of live updates (decision 019): one LISTEN for every stream it serves, a heartbeat for
- * all of them on one timer, the presence rows other processes read before mailing, and the daily pruning.
+ * This process's side of live updates (decisions 019, 067): one LISTEN for every stream it serves, students',
+ * Geeks' and staff's alike, one heartbeat for all of them, and the presence rows other processes read before
+ * mailing.
  */
 export async function startLive(
   ctx: AppContext,
@@ -71,8 +69,8 @@ export async function startLive(
           const missed = await heard.missed(db);
           if (missed === 'too many') hub.closeAll();
           else for (const notice of missed) hub.deliver(notice);
-          for (const revoked of await currentVersions(db, [...hub.users()])) hub.deliver(revoked);
-          await markPresentAll(db, [...hub.users()], processId);
+          for (const revoked of await currentVersions(db, hub.users())) hub.deliver(revoked);
+          await markPresentAll(db, hub.presentUsers(), processId);
         } catch (err) {
           console.error('live events catch-up after a reconnect failed: ending the streams', err);
           hub.closeAll();
@@ -80,13 +78,10 @@ export async function startLive(
       })(),
   );
   const heartbeat = setInterval(() => {
-    hub.beat();
+    hub.beat(ctx.now());
     if (hub.userCount > 0) quietly(refreshPresence(db, processId));
   }, opts.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
-  const stopPrune = every(PRUNE_MS, 'live events prune', () =>
-    pruneEvents(db, ctx.now(), ctx.config.RETENTION_LIVE_EVENT_HOURS * 3_600_000),
-  );
 
   return {
     hub,
@@ -95,7 +90,6 @@ export async function startLive(
     endStreams: () => hub.closeAll(),
     async stop() {
       clearInterval(heartbeat);
-      stopPrune();
       await unlisten();
       await dropPresence(db, processId).catch(() => {});
     },
@@ -104,7 +98,7 @@ export async function startLive(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This process's live streams (tests read the subscriber count). */
+    /** This process's live streams (tests read the subscriber counts). */
     live: Live;
   }
 }

@@ -6,15 +6,15 @@ import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { sessionIsCurrent } from '../auth/sessions.repository.ts';
 import { latestEventId, taskEventsAfter } from './events.repository.ts';
+import type { Live } from './live.ts';
 import { serveEventStream } from './serve-event-stream.ts';
-import type { StaffLive } from './staff-live.ts';
 
 /**
  * GET /ops/events: the back office's live stream. Staff only, by the same bearer token as every operator call
  * (the web app reads it with fetch, which can send the Authorization header; EventSource cannot, and a token in
  * the address would reach logs and history). A client's token is refused 403 before anything is streamed.
  */
-export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: StaffLive) {
+export function opsEventsRoutes(ctx: AppContext, session: Session, live: Live) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', session.requireStaff);
@@ -42,8 +42,8 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, staffLive: St
         request.claims = null;
         const db = ctx.database.db;
         await serveEventStream(request, reply, db, {
-          subscribe: (socket) => staffLive.hub.add(userId, tokenVersion, expiresAt, socket),
-          unsubscribe: (sub) => staffLive.hub.remove(sub),
+          subscribe: (socket) => live.hub.staff.add(userId, tokenVersion, expiresAt, socket),
+          unsubscribe: (sub) => live.hub.staff.remove(sub),
           sessionIsCurrent: () => sessionIsCurrent(db, userId, tokenVersion, 'staff'),
           source: {
             after: (afterId, limit) => taskEventsAfter(db, afterId, limit),

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { endEventStream, lastEventIdOf, openEventStream } from './event-stream.ts';
 import { oldestEventId, REPLAY_LIMIT } from './events.repository.ts';
-import { dropStream, frameOf, type Subscriber } from './live-hub.ts';
+import { dropStream, frameOf, type Subscriber } from './stream-subscriber.ts';
 
 type Replayed = { id: number; type: string; orderId: string | null };
 

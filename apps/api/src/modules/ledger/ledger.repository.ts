@@ -1,3 +1,4 @@
+import type { LedgerKind } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
@@ -16,7 +17,8 @@ export type LedgerEntryInput = { account: LedgerAccount; amountCents: number };
 
 export type LedgerTransactionInput = {
   idempotencyKey: string;
-  kind: string;
+  /** One of the declared kinds (decision 067): balance history, receipts and the back office read it. */
+  kind: LedgerKind;
   userId?: string;
   orderId?: string;
   memo?: string;

@@ -1,4 +1,5 @@
 import { formatDollars } from '@geekly/domain/money.ts';
+import { historyLine, kindsPaying, pays } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { TASK_PAYMENT_RECEIVED } from '@geekly/domain/payments/payment-received.ts';
 import { ADD_ON_LABELS, type AddOnService, INCLUDED_IN_PLAN } from '@geekly/domain/pricing/add-ons.ts';
 import { and, eq, gt, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
@@ -17,16 +18,9 @@ import { mailLink } from './mail-links.ts';
  * so a replayed webhook (which writes no ledger transaction) or a second sweep never sends a second receipt,
  * and a mail that fails never touches the payment.
  */
-const RECEIPT_KINDS = [
-  'order_payment_balance',
-  'order_payment_card',
-  'tip_balance',
-  'tip_card',
-  'card_top_up',
-  'subscription_charge',
-] as const;
+const RECEIPT_KINDS = kindsPaying('task', 'tip', 'top_up', 'subscription');
 /** Card money that reached the balance, and a receipt only when it stayed there (`kept_on_balance`). */
-const CARD_CREDIT_KINDS = ['card_payment', 'card_subscription'] as const;
+const CARD_CREDIT_KINDS = kindsPaying('card_credit');
 /** Receipts are written for payments of the last day; older ones are left alone (e.g. at the first deploy). */
 const LOOKBACK_MS = 24 * 3_600_000;
 const BATCH = 50;
@@ -64,7 +58,7 @@ async function dueReceipts(db: Db, now: Date, userId?: string): Promise<Due[]> {
       and(
         gt(ledgerTransactions.createdAt, new Date(now.getTime() - LOOKBACK_MS)),
         userId ? eq(ledgerTransactions.userId, userId) : undefined,
-        sql`(${inArray(ledgerTransactions.kind, [...RECEIPT_KINDS])} or (${inArray(ledgerTransactions.kind, [...CARD_CREDIT_KINDS])} and ${keptOnBalance}))`,
+        sql`(${inArray(ledgerTransactions.kind, RECEIPT_KINDS)} or (${inArray(ledgerTransactions.kind, CARD_CREDIT_KINDS)} and ${keptOnBalance}))`,
         sql`not exists (select 1 from ${mailOutbox} m where m.dedupe_key = 'receipt:' || ${ledgerTransactions.id}::text)`,
       ),
     )
@@ -84,7 +78,7 @@ type Facts = {
   firstPayments: Set<string>;
 };
 
-const TASK_PAYMENT_KINDS = ['order_payment_balance', 'order_payment_card'];
+const TASK_PAYMENT_KINDS = kindsPaying('task');
 
 /** Everything the receipts of a batch show, in one query per table (never one per receipt). */
 async function factsOf(db: Db, due: Due[]): Promise<Facts> {
@@ -179,11 +173,10 @@ const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC
 function describe(d: Due, f: Facts): Receipt {
   const card = f.cardCents.get(`${d.userId}:${paymentIdOf(d.idempotencyKey)}`) ?? 0;
   const order = d.orderId ? f.orders.get(d.orderId) : undefined;
-  const task = order ? `task #${order.number}` : 'your task';
   const taskLine = order ? [`Task #${order.number}: ${order.title}`] : [];
-  if (d.kind === 'card_top_up' || CARD_CREDIT_KINDS.includes(d.kind as (typeof CARD_CREDIT_KINDS)[number])) {
+  if (pays(d.kind, 'top_up') || pays(d.kind, 'card_credit')) {
     const credited = f.userCents.get(d.id) ?? 0;
-    const kept = d.kind !== 'card_top_up';
+    const kept = pays(d.kind, 'card_credit');
     return {
       subject: kept ? 'Receipt: card payment added to your balance' : 'Receipt: balance top-up',
       what: kept ? 'Card payment added to your balance' : 'Balance top-up',
@@ -204,7 +197,7 @@ function describe(d: Due, f: Facts): Receipt {
     ...(byCard > 0 ? [`Paid by card: ${formatDollars(byCard)}`] : []),
     ...(total - byCard > 0 ? [`Paid from your balance: ${formatDollars(total - byCard)}`] : []),
   ];
-  if (d.kind === 'subscription_charge')
+  if (pays(d.kind, 'subscription'))
     return {
       subject: `Receipt: ${d.memo ?? 'subscription'}`,
       what: `${d.memo ?? 'Subscription'}, one month`,
@@ -212,14 +205,14 @@ function describe(d: Due, f: Facts): Receipt {
       path: '/subscription',
       button: 'See your subscription',
     };
-  const what = d.memo ?? (d.kind.startsWith('tip') ? `Tip for the Geek of ${task}` : `Payment for ${task}`);
+  const what = d.memo ?? historyLine(d.kind, order?.number ?? null);
   // The task's first payment has no status mail of its own (decision 024): its receipt says what it means, in
   // the words of the checkout's success popup.
   const first = f.firstPayments.has(d.id)
     ? [`${TASK_PAYMENT_RECEIVED.lead}. ${TASK_PAYMENT_RECEIVED.text}`]
     : [];
   const included =
-    !d.kind.startsWith('tip') && order?.included.length
+    !pays(d.kind, 'tip') && order?.included.length
       ? [`${INCLUDED_IN_PLAN}: ${order.included.join(', ')} (${formatDollars(0)})`]
       : [];
   return {

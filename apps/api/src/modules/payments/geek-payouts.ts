@@ -1,5 +1,6 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import { type PayoutPeriod, payoutCsv, periodBounds } from '@geekly/domain/payments/geek-payouts.ts';
+import { earningKindOf } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
@@ -37,12 +38,7 @@ export async function geekEarningHistory(ctx: AppContext, geekId: string) {
     total: centsToDollars(totalCents),
     lines: lines.map((l) => ({
       created_at: l.at.toISOString(),
-      kind:
-        l.kind === 'geek_earning'
-          ? ('earning' as const)
-          : l.kind === 'geek_payout'
-            ? ('payout' as const)
-            : ('tip' as const),
+      kind: earningKindOf(l.kind),
       memo: l.memo,
       order_id: l.orderId,
       order_number: l.orderNumber,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { centsToDollars } from '@geekly/domain/money.ts';
 import { filesForClient, isFileLocked } from '@geekly/domain/orders/geek-files.ts';
+import { historyLine } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { EXPORTS_PER_DAY, PERSONAL_DATA_MESSAGES } from '@geekly/domain/users/personal-data.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -10,7 +11,6 @@ import { zipStream } from '../files/download-all.ts';
 import { takeQuota } from '../limits/quotas.ts';
 import { staffActor, writeAudit } from '../ops/audit.ts';
 import { statusInput } from '../orders/order-view.ts';
-import { describeBalanceEntry } from '../payments/balance-history.ts';
 import { referralFigures } from '../referral/referral.repository.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import {
@@ -171,7 +171,7 @@ export async function collectAccountData(db: Db, user: UserRow, now: Date) {
       .filter((p) => p.purpose === 'tip')
       .map((p) => ({ task: p.orderNumber, amount: dollars(p.amountCents), status: p.status })),
     balance_history: balance.map((b) => ({
-      description: describeBalanceEntry(b.kind, b.orderNumber),
+      description: historyLine(b.kind, b.orderNumber),
       amount: dollars(b.amountCents),
       at: iso(b.createdAt),
     })),

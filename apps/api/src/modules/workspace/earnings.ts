@@ -1,14 +1,12 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import { geekEarningCents } from '@geekly/domain/orders/acceptance.ts';
+import { earningKindOf } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import type { WorkspaceEarnings } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { AppContext } from '../../app-context.ts';
 import { geekEarningLines } from '../payments/geek-earnings.repository.ts';
 import { owedCents, requestedCents } from '../payments/geek-payout-entries.ts';
 import type { SignedInGeek } from './geek-logins.repository.ts';
 import { listGeekTasks } from './workspace-tasks.repository.ts';
-
-const kindOf = (ledgerKind: string): 'earning' | 'tip' | 'payout' =>
-  ledgerKind === 'geek_earning' ? 'earning' : ledgerKind === 'geek_payout' ? 'payout' : 'tip';
 
 /**
  * GET /workspace/earnings (decision 047): the Geek's ledger account line by line (earnings of accepted tasks,
@@ -53,7 +51,7 @@ export async function workspaceEarnings(ctx: AppContext, signed: SignedInGeek): 
         order_id: l.orderId,
         order_number: l.orderNumber,
         title: l.title,
-        kind: kindOf(l.kind),
+        kind: earningKindOf(l.kind),
         amount: centsToDollars(l.amountCents),
         status: l.kind === 'geek_payout' ? ('paid' as const) : ('earned' as const),
         reference: l.kind === 'geek_payout' ? (l.memo?.replace(/^Payout /, '') ?? null) : null,

@@ -108,7 +108,7 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
         },
       },
       async (request, reply) => {
-        // The students' hub and NOTIFY channel (decision 019), keyed by the Geek's id; a revocation (log-out,
+        // The process's live hub and NOTIFY channel (decisions 019, 067), keyed by the Geek's id; a revocation (log-out,
         // disabling, a password change) ends the stream on every process (the geek_logins trigger, decision 047).
         const { geek, login } = currentGeek(request);
         const geekId = geek.id;
@@ -116,8 +116,8 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
         request.geek = null;
         const db = ctx.database.db;
         await serveEventStream(request, reply, db, {
-          subscribe: (socket) => live.hub.add(geekId, version, socket),
-          unsubscribe: (sub) => live.hub.remove(geekId, sub),
+          subscribe: (socket) => live.hub.geeks.add(geekId, version, socket),
+          unsubscribe: (sub) => live.hub.geeks.remove(geekId, sub),
           sessionIsCurrent: () => geekSessionIsCurrent(db, geekId, version),
           source: {
             after: (afterId, limit) => eventsAfter(db, geekId, afterId, limit, WORKSPACE_STORED_EVENTS),

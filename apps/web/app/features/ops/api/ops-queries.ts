@@ -6,7 +6,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { postToStorage, type StorageUploadError } from '../../../lib/storage-upload.ts';
-import { opsApi, opsToken, staffSession } from './ops-client.ts';
+import { opsToken, staffSession } from './ops-client.ts';
 
 const auth = { auth: staffSession };
 

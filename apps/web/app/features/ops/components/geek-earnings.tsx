@@ -1,4 +1,4 @@
-import type { StaffGeekView } from '@geekly/domain/ops/ops-contract.ts';
+import { EARNING_STAFF_LABELS } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link } from 'react-router';
@@ -56,7 +56,7 @@ export function GeekEarningsDialog(props: {
                           '—'
                         )}
                       </td>
-                      <td>{l.kind === 'earning' ? 'Accepted task' : 'Tip'}</td>
+                      <td>{EARNING_STAFF_LABELS[l.kind]}</td>
                       <td>{dollars(l.amount)}</td>
                     </tr>
                   ))}
