@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -357,6 +358,34 @@ export const geekEarningMonths = pgTable(
     primaryKey({ columns: [t.geekId, t.month] }),
     index('geek_earning_months_month_idx').on(t.month, t.geekId),
   ],
+);
+
+/**
+ * Decision 056: the queue's badges for the groups the clock does not move, kept by a trigger on orders (migration
+ * 0055): per group, in 16 slots (a writer adds to its backend's slot); a group's count is the sum of its slots.
+ */
+export const opsQueueCounts = pgTable(
+  'ops_queue_counts',
+  {
+    queueGroup: text('queue_group').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.queueGroup, t.slot] })],
+);
+
+/**
+ * Decision 056: the tasks in progress the 'deadline' group takes (and 'messages' gives up) when due within 24
+ * hours, by deadline hour (hours since 1970, UTC), kept by the same trigger (migration 0055).
+ */
+export const opsQueueDeadlineHours = pgTable(
+  'ops_queue_deadline_hours',
+  {
+    queueGroup: text('queue_group').notNull(),
+    hour: integer('hour').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queueGroup, t.hour] })],
 );
 
 /**
