@@ -10,7 +10,7 @@
 //   --keep   leaves the databases (geekly_scale_bench_<N>) for another run; --reuse runs on them without loading.
 // The server is BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 //
-// A new call is one entry of CALLS: a name, who calls (`as`: staff, student, big, payer) and its path (a function
+// A new call is one entry of CALLS: a name, who calls (`as`: staff, student, big, payer, geek) and its path (a function
 // of the fixtures `f`, built by `fixtures()`); POST calls give a body, where `{n}` is unique per request, or
 // `paths` ({ path, token }) to use each once.
 import { spawn } from 'node:child_process';
@@ -44,6 +44,7 @@ const { openPostgres } = await import('../apps/api/src/db/database.ts');
 const { seedReferenceData } = await import('../apps/api/src/db/seed.ts');
 const { upsertStaffAccount } = await import('../apps/api/src/modules/ops/staff-accounts.ts');
 const { createSessionTokens } = await import('../apps/api/src/modules/auth/session-token.ts');
+const { hashPassword } = await import('../apps/api/src/modules/auth/password.ts');
 
 const year = new Date().getUTCFullYear();
 /** Every call of issue 36's table. */
@@ -81,6 +82,9 @@ const CALLS = [
   { name: 'one task', as: 'student', path: (f) => `/orders/${f.taskId}` },
   { name: "a task's messages", as: 'student', path: (f) => `/orders/${f.taskId}/messages` },
   { name: 'public counts', as: 'none', path: () => '/public/stats' },
+  // A Geek's workspace (decision 047): Geek 1 has one task in 300 (about 3,000 at 1M, 30 at 10k).
+  { name: 'workspace offers (a Geek)', as: 'geek', path: () => '/workspace/offers' },
+  { name: "workspace tasks (a Geek's)", as: 'geek', path: () => '/workspace/tasks' },
   {
     name: 'write: balance credit',
     as: 'staff',
@@ -280,6 +284,19 @@ async function fixtures(url, server) {
     const staff = (
       await api(server.base, 'POST', '/ops/session', null, { email, password: 'bench admin password' })
     ).jwt;
+    // Geek 1's workspace log-in, made here (the load writes none) and used as a Geek logs in.
+    const geekEmail = 'geek1@bench.example';
+    await client.query(
+      `insert into geek_logins (geek_id, email, password_hash) values ($1, $2, $3)
+       on conflict (geek_id) do update set password_hash = excluded.password_hash, must_change_password = false`,
+      [geek.id, geekEmail, await hashPassword('bench geek password')],
+    );
+    const geekToken = (
+      await api(server.base, 'POST', '/workspace/session', null, {
+        email: geekEmail,
+        password: 'bench geek password',
+      })
+    ).jwt;
     const student = await tokens.sign({ userId: studentId, tokenVersion: 0 });
     const big = await tokens.sign({ userId: bigId, tokenVersion: 0 });
     const payer = await tokens.sign({ userId: payerId, tokenVersion: 0 });
@@ -340,7 +357,7 @@ async function fixtures(url, server) {
       .map(({ c }) => ({ path: `/api/v3/orders/${c.id}/pay`, token: tokenOf.get(c.user_id) }));
     await client.query('ANALYZE orders');
     return {
-      tokens: { staff, student, big, payer, none: null },
+      tokens: { staff, student, big, payer, geek: geekToken, none: null },
       studentId,
       studentEmail: 'student2@bench.example',
       taskId: task.id,

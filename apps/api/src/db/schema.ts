@@ -282,15 +282,17 @@ export const orders = pgTable(
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
     // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
     index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
-    // A Geek's figures (decision 023) read the tasks by their Geek.
-    index('orders_writer_idx').on(t.writerId),
+    // A Geek's tasks, by their Geek, nearest deadline first (the workspace, decision 047; migration 0057).
+    index('orders_writer_deadline_idx').on(t.writerId, t.deadline),
     // The acceptance clock reads delivered tasks whose Geek has not earned yet.
     index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
-    // The Geeks' offers: paid tasks with no Geek.
-    index('orders_open_idx')
-      .on(t.clientPaidAtFirst)
-      .where(sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid'`),
+    // The offers a Geek may take, oldest paid first (migration 0057).
+    index('orders_offers_idx')
+      .on(t.clientPaidAtFirst, t.number)
+      .where(
+        sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+      ),
     // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
     // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.
     index('orders_queue_refund_idx')
