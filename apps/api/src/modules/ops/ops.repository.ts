@@ -1,6 +1,20 @@
 import { QUEUE_GROUPS, type QueueGroup } from '@geekly/domain/ops/back-office.ts';
-import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   auditLog,
   cardRefunds,
@@ -153,8 +167,12 @@ const hasInstructionsChecked = sql`${orders.tags} @> '["instr_ok"]'::jsonb`;
 const isInProgress = sql`${orders.systemClientStatus} = 'In Progress'`;
 const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
 
-function groupCondition(group: QueueGroup, deadlineBefore: Date): SQL {
-  const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineBefore.toISOString()}`;
+/** The "deadline close" limit: a time, or the placeholder of a prepared statement. */
+type DeadlineBefore = Date | Placeholder;
+const deadlineValue = (d: DeadlineBefore) => (d instanceof Date ? d.toISOString() : d);
+
+function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL {
+  const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineValue(deadlineBefore)}`;
   // The groups before this one that a task of its own could also be in (the others its status rules out: a task
   // 'In Progress' or 'Paid' is neither a refund request nor 'Revision Requested'). Fewer conditions than the
   // whole list, and only on the columns its index holds, so a group is read from its index alone.
@@ -218,7 +236,7 @@ function queueFilters(query: QueueQuery): SQL[] {
  * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
  * then merged, so no group's tasks are pushed out by another's before grouping.
  */
-function queuePageIds(query: QueueQuery): SQL {
+function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore): SQL {
   const filters = queueFilters(query);
   const limit = sql.raw(String(query.limit));
   if (query.all) {
@@ -228,14 +246,13 @@ function queuePageIds(query: QueueQuery): SQL {
   const groups = query.group ? [query.group] : QUEUE_GROUPS.map((g) => g.id);
   const parts = groups.map(
     (group) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
-      where ${sql.join([groupCondition(group, query.deadlineBefore), ...filters], sql` and `)}
+      where ${sql.join([groupCondition(group, deadlineBefore), ...filters], sql` and `)}
       order by ${orders.deadline} limit ${limit})`,
   );
   return sql`select page.id from (${sql.join(parts, sql` union all `)}) page order by page.deadline limit ${limit}`;
 }
 
-/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
-export async function queueRows(db: Db, query: QueueQuery) {
+function queueRowsSelect(db: Db, query: QueueQuery, deadlineBefore: DeadlineBefore) {
   return db
     .select({
       order: orders,
@@ -247,8 +264,23 @@ export async function queueRows(db: Db, query: QueueQuery) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(geeks, eq(geeks.id, orders.writerId))
-    .where(inArray(orders.id, sql`(${queuePageIds(query)})`))
+    .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore)})`))
     .orderBy(asc(orders.deadline), asc(orders.id));
+}
+
+/**
+ * One query for the queue page: each task with its client's e-mail, paid amount and unread messages. Without a
+ * search, filter or `all`, a statement prepared once a group (its text is the same on every call): planning the
+ * union of the groups' reads cost more than running it, and PostgreSQL keeps a prepared statement's plan after a
+ * few calls.
+ */
+export async function queueRows(db: Db, query: QueueQuery) {
+  if (query.all || queueFilters(query).length > 0) return queueRowsSelect(db, query, query.deadlineBefore);
+  const name = `ops_queue_rows_${query.group ?? 'whole'}_${query.limit}`;
+  const statement = prepared(db, name, () =>
+    queueRowsSelect(db, query, sql.placeholder('deadlineBefore')).prepare(name),
+  );
+  return statement.execute({ deadlineBefore: query.deadlineBefore.toISOString() });
 }
 
 /**
