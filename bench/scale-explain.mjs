@@ -1,11 +1,13 @@
 // EXPLAIN (ANALYZE, BUFFERS) of each query decision 056 changed, before and after, on a database bench:scale left
 // (`--keep`). "Before" is the old statement, with the indexes it did not have dropped inside a transaction that is
 // rolled back (nothing changes); "after" is the statement this build runs. JIT as the server's default for
-// "before" (the app ran with it), off for "after" (decision 056).
-// Usage: node bench/scale-explain.mjs [database name, default geekly_scale_bench_1000000]
+// "before" (the app ran with it) unless the step says (the app turned it off before the later changes), off for
+// "after" (decision 056).
+// Usage: node bench/scale-explain.mjs [database name, default geekly_scale_bench_1000000] [regexp of the names]
 import pg from 'pg';
 
 const name = process.argv[2] ?? 'geekly_scale_bench_1000000';
+const only = process.argv[3] ? new RegExp(process.argv[3], 'i') : null;
 const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 url.pathname = `/${name}`;
 const client = new pg.Client({ connectionString: url.toString() });
@@ -23,6 +25,13 @@ const [{ tx }] = (
 ).rows;
 const deadlineBefore = `now() + interval '24 hours'`;
 const year = new Date().getUTCFullYear();
+
+const OFFERS = `select * from orders where writer_id is null and system_client_status = 'Paid' and client_remove = false
+  and paid_cents > 0 and tags ? 'instr_ok'
+  and not exists (select 1 from client_geeks cg where cg.user_id = orders.user_id and cg.geek_id = ${geek1} and cg.blocked)
+  and (subject in (select jsonb_array_elements_text(public_subjects) from geeks where id = ${geek1})
+    or services @> jsonb_build_array(jsonb_build_object('tag', 'client_recomended_writer', 'writerId', ${geek1})))
+  order by client_paid_at_first, number limit 100`;
 
 const QUERIES = [
   {
@@ -181,12 +190,88 @@ const QUERIES = [
         where e.account_type = 'geek' and e.account_id = ${geek1} order by e.seq desc limit 500`,
     },
   },
+  {
+    name: "The queue's badges (every GET /ops/orders): how many tasks each group holds",
+    before: {
+      drop: [],
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select (select count(*)::int from orders where client_remove = false
+          and tags @> '["quality_check"]'::jsonb and not coalesce(system_client_status = 'Refund Requested', false)) as check,
+        (select count(*)::int from orders where client_remove = false and paid_cents > 0
+          and system_client_status in ('Paid', 'Refund Declined') and (system_client_status = 'Paid' or client_status = 'Nerd found' or writer_id is null)
+          and not tags @> '["instr_ok"]'::jsonb and not coalesce(client_status = 'On revision', false)) as instructions,
+        (select count(*)::int from orders where client_remove = false and paid_cents > 0
+          and system_client_status in ('Paid', 'Refund Declined') and (system_client_status = 'Paid' or client_status = 'Nerd found' or writer_id is null)
+          and tags @> '["instr_ok"]'::jsonb and not coalesce(client_status = 'On revision', false)) as assign,
+        (select count(*)::int from orders where client_remove = false and system_client_status = 'In Progress'
+          and deadline < ${deadlineBefore} and not coalesce(client_status = 'On revision', false)
+          and not coalesce(tags @> '["quality_check"]'::jsonb, false)) as deadline,
+        (select count(*)::int from orders where client_remove = false
+          and (system_client_status = 'Revision Requested' or client_status = 'On revision')
+          and not coalesce(system_client_status = 'Refund Requested', false)
+          and not coalesce(tags @> '["quality_check"]'::jsonb, false)) as revision,
+        (select count(*)::int from orders where client_remove = false and system_client_status = 'Refund Requested') as refund,
+        (select count(*)::int from orders where client_remove = false and unread_client_messages > 0
+          and not coalesce(system_client_status = 'Refund Requested', false) and not coalesce(tags @> '["quality_check"]'::jsonb, false)
+          and not coalesce((system_client_status = 'Revision Requested' or client_status = 'On revision'), false)
+          and not coalesce((paid_cents > 0 and system_client_status in ('Paid', 'Refund Declined')
+            and (system_client_status = 'Paid' or client_status = 'Nerd found' or writer_id is null)), false)
+          and not coalesce((system_client_status = 'In Progress' and deadline < ${deadlineBefore}), false)) as messages`,
+    },
+    after: {
+      settings: 'set local random_page_cost = 1.1',
+      sql: `with h as (select floor(extract(epoch from ${deadlineBefore}) / 3600)::int as hour)
+        select ${['check', 'instructions', 'assign', 'revision', 'refund', 'messages']
+          .map(
+            (g) =>
+              `(select coalesce(sum(n), 0)::int from ops_queue_counts where queue_group = '${g}') as ${g}`,
+          )
+          .join(', ')},
+        (select coalesce(sum(n), 0)::int from ops_queue_deadline_hours, h
+          where queue_group = 'deadline' and ops_queue_deadline_hours.hour < h.hour) as due_before,
+        (select coalesce(sum(n), 0)::int from ops_queue_deadline_hours, h
+          where queue_group = 'messages' and ops_queue_deadline_hours.hour < h.hour) as unread_due_before,
+        due.n, due.unread
+        from (select count(*)::int as n, (count(*) filter (where unread_client_messages > 0))::int as unread
+          from orders, h where client_remove = false and system_client_status = 'In Progress'
+          and deadline < ${deadlineBefore} and not coalesce(client_status = 'On revision', false)
+          and not coalesce(tags @> '["quality_check"]'::jsonb, false) and deadline >= to_timestamp(h.hour * 3600)) due`,
+    },
+  },
+  {
+    name: "A Geek's tasks (GET /workspace/tasks): the nearest 500 deadlines",
+    before: {
+      drop: ['orders_writer_deadline_idx'],
+      create: ['create index orders_writer_idx on orders (writer_id)'],
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select * from orders where writer_id = ${geek1} order by deadline limit 500`,
+    },
+    after: {
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select * from orders where writer_id = ${geek1} order by deadline limit 500`,
+    },
+  },
+  {
+    name: "A Geek's offers (GET /workspace/offers): the oldest paid tasks the Geek may take",
+    before: {
+      drop: ['orders_offers_idx'],
+      create: [
+        `create index orders_open_idx on orders (client_paid_at_first) where writer_id is null and system_client_status = 'Paid'`,
+      ],
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: OFFERS,
+    },
+    after: { settings: 'set local random_page_cost = 1.1', sql: OFFERS },
+  },
 ];
 
 async function explain(step, jit) {
   await client.query('BEGIN');
   try {
-    await client.query(`set local jit = ${jit ? 'on' : 'off'}`);
+    await client.query(`set local jit = ${(step.jit ?? jit) ? 'on' : 'off'}`);
     if (step.settings) await client.query(step.settings);
     for (const index of step.drop ?? []) await client.query(`drop index if exists ${index}`);
     for (const create of step.create ?? []) await client.query(create);
@@ -198,6 +283,7 @@ async function explain(step, jit) {
 }
 
 for (const q of QUERIES) {
+  if (only && !only.test(q.name)) continue;
   console.log(`\n### ${q.name}\n\nBefore:\n\n\`\`\`\n${await explain(q.before, true)}\n\`\`\`\n`);
   console.log(`After:\n\n\`\`\`\n${await explain(q.after, false)}\n\`\`\``);
 }

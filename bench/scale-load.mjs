@@ -40,9 +40,9 @@ export async function loadScaleData(client, tasks, step = () => {}) {
   );
   await run(
     'students',
-    `INSERT INTO users (id, email, notification_email, referral_code, login_key, created_at)
+    `INSERT INTO users (id, email, notification_email, referral_code, created_at)
      SELECT md5('student' || g)::uuid, 'student' || g || '@bench.example', 'student' || g || '@bench.example',
-       'BENCH' || g, 'bench-login-' || g, now() - make_interval(days => g % 700)
+       'BENCH' || g, now() - make_interval(days => g % 700)
      FROM generate_series(1, $1::int) g`,
     [students],
   );

@@ -10,7 +10,7 @@
 //   --keep   leaves the databases (geekly_scale_bench_<N>) for another run; --reuse runs on them without loading.
 // The server is BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 //
-// A new call is one entry of CALLS: a name, who calls (`as`: staff, student, big, payer) and its path (a function
+// A new call is one entry of CALLS: a name, who calls (`as`: staff, student, big, payer, geek) and its path (a function
 // of the fixtures `f`, built by `fixtures()`); POST calls give a body, where `{n}` is unique per request, or
 // `paths` ({ path, token }) to use each once.
 import { spawn } from 'node:child_process';
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
 });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TASKS = Number(args.tasks);
+const only = args.only ? new RegExp(args.only, 'i') : null;
 /** The journal time of the first migration of issue 36: the data is loaded into the schema before it. */
 const FIRST_SCALE_MIGRATION = 1_800_000_040_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +45,7 @@ const { openPostgres } = await import('../apps/api/src/db/database.ts');
 const { seedReferenceData } = await import('../apps/api/src/db/seed.ts');
 const { upsertStaffAccount } = await import('../apps/api/src/modules/ops/staff-accounts.ts');
 const { createSessionTokens } = await import('../apps/api/src/modules/auth/session-token.ts');
+const { hashPassword } = await import('../apps/api/src/modules/auth/password.ts');
 
 const year = new Date().getUTCFullYear();
 /** Every call of issue 36's table. */
@@ -81,6 +83,9 @@ const CALLS = [
   { name: 'one task', as: 'student', path: (f) => `/orders/${f.taskId}` },
   { name: "a task's messages", as: 'student', path: (f) => `/orders/${f.taskId}/messages` },
   { name: 'public counts', as: 'none', path: () => '/public/stats' },
+  // A Geek's workspace (decision 047): Geek 1 has one task in 300 (about 3,000 at 1M, 30 at 10k).
+  { name: 'workspace offers (a Geek)', as: 'geek', path: () => '/workspace/offers' },
+  { name: "workspace tasks (a Geek's)", as: 'geek', path: () => '/workspace/tasks' },
   {
     name: 'write: balance credit',
     as: 'staff',
@@ -280,67 +285,86 @@ async function fixtures(url, server) {
     const staff = (
       await api(server.base, 'POST', '/ops/session', null, { email, password: 'bench admin password' })
     ).jwt;
+    // Geek 1's workspace log-in, made here (the load writes none) and used as a Geek logs in.
+    const geekEmail = 'geek1@bench.example';
+    await client.query(
+      `insert into geek_logins (geek_id, email, password_hash) values ($1, $2, $3)
+       on conflict (geek_id) do update set password_hash = excluded.password_hash, must_change_password = false`,
+      [geek.id, geekEmail, await hashPassword('bench geek password')],
+    );
+    const geekToken = (
+      await api(server.base, 'POST', '/workspace/session', null, {
+        email: geekEmail,
+        password: 'bench geek password',
+      })
+    ).jwt;
     const student = await tokens.sign({ userId: studentId, tokenVersion: 0 });
     const big = await tokens.sign({ userId: bigId, tokenVersion: 0 });
     const payer = await tokens.sign({ userId: payerId, tokenVersion: 0 });
-    // The tasks to pay: one priced by the API, copied to PAYERS students (a payment locks its payer's balance:
-    // one payer would make the run a queue), and a balance on each that pays them all.
-    const created = await api(server.base, 'POST', '/orders', payer, {
-      title: 'Bench payment',
-      subject: 'English',
-    });
-    const deadline = new Date(Date.now() + 200 * 3_600_000).toISOString();
-    const priced = await api(server.base, 'PATCH', `/orders/${created._id}`, payer, {
-      size: '2 pages',
-      request_type: 'Essay writing',
-      deadline,
-      calc_quote: true,
-    });
-    const priceCents = Math.round(priced.price * 100);
-    const columns = (
-      await rowsOf(
-        client,
-        `select column_name as c from information_schema.columns
-         where table_name = 'orders' and column_name not in ('id', 'number', 'user_id')`,
+    // Only when the payment is measured: each run copies thousands of tasks to pay (a --reuse run with --only
+    // would otherwise grow the small database by them every time).
+    let payerTasks = [];
+    let priceCents = 0;
+    if (!only || only.test('write: task payment')) {
+      // The tasks to pay: one priced by the API, copied to PAYERS students (a payment locks its payer's balance:
+      // one payer would make the run a queue), and a balance on each that pays them all.
+      const created = await api(server.base, 'POST', '/orders', payer, {
+        title: 'Bench payment',
+        subject: 'English',
+      });
+      const deadline = new Date(Date.now() + 200 * 3_600_000).toISOString();
+      const priced = await api(server.base, 'PATCH', `/orders/${created._id}`, payer, {
+        size: '2 pages',
+        request_type: 'Essay writing',
+        deadline,
+        calc_quote: true,
+      });
+      priceCents = Math.round(priced.price * 100);
+      const columns = (
+        await rowsOf(
+          client,
+          `select column_name as c from information_schema.columns
+           where table_name = 'orders' and column_name not in ('id', 'number', 'user_id')`,
+        )
       )
-    )
-      .map((r) => `"${r.c}"`)
-      .join(', ');
-    const [{ n: studentCount }] = await rowsOf(
-      client,
-      `select count(*)::int as n from users where email like 'student%@bench.example'`,
-    );
-    const payers = Math.min(PAYERS, studentCount - 3);
-    const each = Math.ceil((Number(args.duration) * 400) / payers);
-    const copies = await rowsOf(
-      client,
-      `insert into orders (${columns}, user_id)
-       select ${columns}, md5('student' || p)::uuid from orders, generate_series(1, $2::int), generate_series(3, $3::int + 2) p
-       where id = $1 returning id, user_id`,
-      [created._id, each, payers],
-    );
-    await client.query(
-      `with credits as (
-         insert into ledger_transactions (kind, idempotency_key, user_id, memo)
-         select 'staff_credit', 'bench-payer-' || $1 || '-' || p, md5('student' || p)::uuid, 'Bench balance'
-         from generate_series(3, $2::int + 2) p returning id, user_id)
-       insert into ledger_entries (transaction_id, account_type, account_id, amount_cents)
-       select id, 'revenue', null, -$3::bigint from credits
-       union all select id, 'user', user_id, $3::bigint from credits`,
-      [randomBytes(6).toString('hex'), payers, priceCents * (each + 1)],
-    );
-    const tokenOf = new Map();
-    for (const c of copies)
-      if (!tokenOf.has(c.user_id))
-        tokenOf.set(c.user_id, await tokens.sign({ userId: c.user_id, tokenVersion: 0 }));
-    // Interleaved by payer, so the connections pay for different students at any moment.
-    const payerTasks = copies
-      .map((c, i) => ({ i: (i % each) * payers + Math.floor(i / each), c }))
-      .sort((a, b) => a.i - b.i)
-      .map(({ c }) => ({ path: `/api/v3/orders/${c.id}/pay`, token: tokenOf.get(c.user_id) }));
+        .map((r) => `"${r.c}"`)
+        .join(', ');
+      const [{ n: studentCount }] = await rowsOf(
+        client,
+        `select count(*)::int as n from users where email like 'student%@bench.example'`,
+      );
+      const payers = Math.min(PAYERS, studentCount - 3);
+      const each = Math.ceil((Number(args.duration) * 400) / payers);
+      const copies = await rowsOf(
+        client,
+        `insert into orders (${columns}, user_id)
+         select ${columns}, md5('student' || p)::uuid from orders, generate_series(1, $2::int), generate_series(3, $3::int + 2) p
+         where id = $1 returning id, user_id`,
+        [created._id, each, payers],
+      );
+      await client.query(
+        `with credits as (
+           insert into ledger_transactions (kind, idempotency_key, user_id, memo)
+           select 'staff_credit', 'bench-payer-' || $1 || '-' || p, md5('student' || p)::uuid, 'Bench balance'
+           from generate_series(3, $2::int + 2) p returning id, user_id)
+         insert into ledger_entries (transaction_id, account_type, account_id, amount_cents)
+         select id, 'revenue', null, -$3::bigint from credits
+         union all select id, 'user', user_id, $3::bigint from credits`,
+        [randomBytes(6).toString('hex'), payers, priceCents * (each + 1)],
+      );
+      const tokenOf = new Map();
+      for (const c of copies)
+        if (!tokenOf.has(c.user_id))
+          tokenOf.set(c.user_id, await tokens.sign({ userId: c.user_id, tokenVersion: 0 }));
+      // Interleaved by payer, so the connections pay for different students at any moment.
+      payerTasks = copies
+        .map((c, i) => ({ i: (i % each) * payers + Math.floor(i / each), c }))
+        .sort((a, b) => a.i - b.i)
+        .map(({ c }) => ({ path: `/api/v3/orders/${c.id}/pay`, token: tokenOf.get(c.user_id) }));
+    }
     await client.query('ANALYZE orders');
     return {
-      tokens: { staff, student, big, payer, none: null },
+      tokens: { staff, student, big, payer, geek: geekToken, none: null },
       studentId,
       studentEmail: 'student2@bench.example',
       taskId: task.id,
@@ -413,7 +437,6 @@ try {
     servers.push(server);
     fixturesOf.push(await fixtures(db.url, server));
   }
-  const only = args.only ? new RegExp(args.only, 'i') : null;
   const results = [];
   console.log(
     `\n${sizes[0]} vs ${sizes[1]} tasks, ${args.connections} connections, ${args.duration} s a call (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,

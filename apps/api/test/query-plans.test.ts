@@ -10,6 +10,7 @@ import {
   staffToken,
   type TestApp,
 } from './helpers/test-app.ts';
+import { approvedGeek, openTask } from './helpers/workspace.ts';
 
 // Issue 36, decision 056: the calls that must stay as fast at a million tasks as at ten thousand read the big
 // tables through indexes. Each call runs through the app; every statement it sends is explained again with
@@ -25,6 +26,7 @@ let student: { token: string; id: string; email: string };
 let taskId: string;
 let taskNumber: number;
 let geekId: string;
+let workspaceGeek: { id: string; token: string };
 
 type Captured = { text: string; values: unknown[] };
 type Queryable = { query: (...args: unknown[]) => unknown };
@@ -153,6 +155,18 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
         (array['Completed', 'In Progress', 'Paid', 'Refund Requested', 'Revision Requested', 'New project'])[1 + g % 6],
         case when g % 3 = 0 then ${geekId}::uuid end, 1000, 1000, '[]'::jsonb
       from generate_series(1, 3000) g join users u on u.email = 'plan' || (1 + g % 300) || '@example.com'`);
+    // A Geek with a workspace log-in: a task taken, a tenth of the other tasks, and paid tasks with their
+    // instructions checked among the others (offers in the Geek's subject).
+    workspaceGeek = await approvedGeek(t, staff, { subjects: ['English'] });
+    const offer = await openTask(t, staff);
+    expect(
+      (await call(t, { url: `/workspace/offers/${offer.id}/take`, token: workspaceGeek.token, body: {} }))
+        .status,
+    ).toBe(200);
+    await t.db.execute(sql`update orders set writer_id = ${workspaceGeek.id}::uuid
+      where number % 10 = 1 and system_client_status in ('In Progress', 'Completed')`);
+    await t.db.execute(sql`update orders set tags = '["instr_ok"]'::jsonb
+      where system_client_status = 'Paid' and writer_id is null and number % 2 = 0`);
     await t.db.execute(sql`insert into order_messages (order_id, sender_role, message, status)
       select id, case when number % 2 = 0 then 'client' else 'writer' end, 'Hi', case when number % 7 = 0 then 'unread' else 'read' end
       from orders, generate_series(1, 2)`);
@@ -200,6 +214,8 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     ["the task list's later page", () => ({ url: '/orders?page=3', token: () => student.token })],
     ['one task', () => ({ url: `/orders/${taskId}`, token: () => student.token })],
     ["a task's messages", () => ({ url: `/orders/${taskId}/messages`, token: () => student.token })],
+    ["a Geek's offers", () => ({ url: '/workspace/offers', token: () => workspaceGeek.token })],
+    ["a Geek's tasks", () => ({ url: '/workspace/tasks', token: () => workspaceGeek.token })],
   ];
 
   it.each(reads)('%s reads no big table whole', async (_name, target) => {

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -281,15 +282,17 @@ export const orders = pgTable(
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
     // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
     index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
-    // A Geek's figures (decision 023) read the tasks by their Geek.
-    index('orders_writer_idx').on(t.writerId),
+    // A Geek's tasks, by their Geek, nearest deadline first (the workspace, decision 047; migration 0057).
+    index('orders_writer_deadline_idx').on(t.writerId, t.deadline),
     // The acceptance clock reads delivered tasks whose Geek has not earned yet.
     index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
-    // The Geeks' offers: paid tasks with no Geek.
-    index('orders_open_idx')
-      .on(t.clientPaidAtFirst)
-      .where(sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid'`),
+    // The offers a Geek may take, oldest paid first (migration 0057).
+    index('orders_offers_idx')
+      .on(t.clientPaidAtFirst, t.number)
+      .where(
+        sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+      ),
     // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
     // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.
     index('orders_queue_refund_idx')
@@ -357,6 +360,34 @@ export const geekEarningMonths = pgTable(
     primaryKey({ columns: [t.geekId, t.month] }),
     index('geek_earning_months_month_idx').on(t.month, t.geekId),
   ],
+);
+
+/**
+ * Decision 056: the queue's badges for the groups the clock does not move, kept by a trigger on orders (migration
+ * 0055): per group, in 16 slots (a writer adds to its backend's slot); a group's count is the sum of its slots.
+ */
+export const opsQueueCounts = pgTable(
+  'ops_queue_counts',
+  {
+    queueGroup: text('queue_group').notNull(),
+    slot: smallint('slot').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.queueGroup, t.slot] })],
+);
+
+/**
+ * Decision 056: the tasks in progress the 'deadline' group takes (and 'messages' gives up) when due within 24
+ * hours, by deadline hour (hours since 1970, UTC), kept by the same trigger (migration 0055).
+ */
+export const opsQueueDeadlineHours = pgTable(
+  'ops_queue_deadline_hours',
+  {
+    queueGroup: text('queue_group').notNull(),
+    hour: integer('hour').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queueGroup, t.hour] })],
 );
 
 /**

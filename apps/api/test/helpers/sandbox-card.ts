@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { countQueueGroups, keptQueueCounts } from '../../src/modules/ops/ops.repository.ts';
 import { call, type TestApp } from './test-app.ts';
 
 export const CARDS = {
@@ -118,10 +119,19 @@ export async function expectLedgerConsistent(t: TestApp, clients: { token: strin
 
 /**
  * Decision 056's kept figures that differ from the rows they summarise: each task's unread counts, each Geek's
- * load, delivered tasks and marks, and each Geek's earnings and tips by day and by month. Empty when all agree.
+ * load, delivered tasks and marks, each Geek's earnings and tips by day and by month, and the queue's badges.
+ * Empty when all agree.
  */
 export async function keptFiguresDrift(t: TestApp): Promise<unknown[]> {
+  const deadlineBefore = new Date(t.ctx.now().getTime() + 24 * 3_600_000);
+  const badges = {
+    kept: await keptQueueCounts(t.db, deadlineBefore),
+    counted: await countQueueGroups(t.db, { all: false, deadlineBefore, limit: 200 }),
+  };
   return [
+    ...(Object.entries(badges.kept).every(([g, n]) => badges.counted[g as keyof typeof badges.counted] === n)
+      ? []
+      : [{ kind: 'queue counts', ...badges }]),
     ...(await rowsOf(
       t,
       sql`select 'unread' as kind, o.id from orders o

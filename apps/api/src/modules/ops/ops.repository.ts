@@ -1,6 +1,20 @@
 import { QUEUE_GROUPS, type QueueGroup } from '@geekly/domain/ops/back-office.ts';
-import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   auditLog,
   cardRefunds,
@@ -9,6 +23,8 @@ import {
   geeks,
   ledgerEntries,
   ledgerTransactions,
+  opsQueueCounts,
+  opsQueueDeadlineHours,
   orderMessages,
   orderNotes,
   orders,
@@ -151,20 +167,25 @@ const hasInstructionsChecked = sql`${orders.tags} @> '["instr_ok"]'::jsonb`;
 const isInProgress = sql`${orders.systemClientStatus} = 'In Progress'`;
 const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
 
-function groupCondition(group: QueueGroup, deadlineBefore: Date): SQL {
-  const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineBefore.toISOString()}`;
+/** The "deadline close" limit: a time, or the placeholder of a prepared statement. */
+type DeadlineBefore = Date | Placeholder;
+const deadlineValue = (d: DeadlineBefore) => (d instanceof Date ? d.toISOString() : d);
+
+function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL {
+  const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineValue(deadlineBefore)}`;
   // The groups before this one that a task of its own could also be in (the others its status rules out: a task
   // 'In Progress' or 'Paid' is neither a refund request nor 'Revision Requested'). Fewer conditions than the
   // whole list, and only on the columns its index holds, so a group is read from its index alone.
   const onRevision = sql`${orders.clientStatus} = 'On revision'`;
-  // A delivery held for the quality check is a task in progress or on revision: the groups such a task could
-  // also be in leave it to 'check'.
+  // A delivery held for the quality check is a task in progress or on revision; the groups such a task could
+  // also be in leave it to 'check' (so do the paid tasks' groups, should a tag outlive its delivery: the kept
+  // counts, migration 0055, follow the domain's order exactly).
   const before = {
     refund: [],
     check: [isRefund],
     revision: [isRefund, isCheck],
-    instructions: [onRevision],
-    assign: [onRevision],
+    instructions: [onRevision, isCheck],
+    assign: [onRevision, isCheck],
     deadline: [onRevision, isCheck],
     messages: [isRefund, isCheck, isRevision, sql`(${isLookingAndPaid})`, sql`(${deadlineClose})`],
   }[group];
@@ -215,7 +236,7 @@ function queueFilters(query: QueueQuery): SQL[] {
  * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
  * then merged, so no group's tasks are pushed out by another's before grouping.
  */
-function queuePageIds(query: QueueQuery): SQL {
+function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore): SQL {
   const filters = queueFilters(query);
   const limit = sql.raw(String(query.limit));
   if (query.all) {
@@ -225,14 +246,13 @@ function queuePageIds(query: QueueQuery): SQL {
   const groups = query.group ? [query.group] : QUEUE_GROUPS.map((g) => g.id);
   const parts = groups.map(
     (group) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
-      where ${sql.join([groupCondition(group, query.deadlineBefore), ...filters], sql` and `)}
+      where ${sql.join([groupCondition(group, deadlineBefore), ...filters], sql` and `)}
       order by ${orders.deadline} limit ${limit})`,
   );
   return sql`select page.id from (${sql.join(parts, sql` union all `)}) page order by page.deadline limit ${limit}`;
 }
 
-/** One query for the whole queue page: each task with its client's e-mail, paid amount and unread messages. */
-export async function queueRows(db: Db, query: QueueQuery) {
+function queueRowsSelect(db: Db, query: QueueQuery, deadlineBefore: DeadlineBefore) {
   return db
     .select({
       order: orders,
@@ -244,25 +264,91 @@ export async function queueRows(db: Db, query: QueueQuery) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(geeks, eq(geeks.id, orders.writerId))
-    .where(inArray(orders.id, sql`(${queuePageIds(query)})`))
+    .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore)})`))
     .orderBy(asc(orders.deadline), asc(orders.id));
 }
 
-/** How many tasks each group holds (with the search and status filter), one count a group, in one statement. */
+/**
+ * One query for the queue page: each task with its client's e-mail, paid amount and unread messages. Without a
+ * search, filter or `all`, a statement prepared once a group (its text is the same on every call): planning the
+ * union of the groups' reads cost more than running it, and PostgreSQL keeps a prepared statement's plan after a
+ * few calls.
+ */
+export async function queueRows(db: Db, query: QueueQuery) {
+  if (query.all || queueFilters(query).length > 0) return queueRowsSelect(db, query, query.deadlineBefore);
+  const name = `ops_queue_rows_${query.group ?? 'whole'}_${query.limit}`;
+  const statement = prepared(db, name, () =>
+    queueRowsSelect(db, query, sql.placeholder('deadlineBefore')).prepare(name),
+  );
+  return statement.execute({ deadlineBefore: query.deadlineBefore.toISOString() });
+}
+
+/**
+ * How many tasks each group holds: with a search or a status filter, counted (`countQueueGroups`); the whole
+ * queue's badges, from the counts the trigger keeps (`keptQueueCounts`).
+ */
 export async function queueCounts(db: Db, query: QueueQuery): Promise<Record<QueueGroup, number>> {
+  return queueFilters(query).length > 0
+    ? countQueueGroups(db, query)
+    : keptQueueCounts(db, query.deadlineBefore);
+}
+
+const firstRow = <T>(result: unknown): T => {
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+  const row = rows[0];
+  if (!row) throw new Error('queue counts: no row');
+  return row;
+};
+
+/** Each group's tasks counted (with the search and status filter), one count a group, in one statement. */
+export async function countQueueGroups(db: Db, query: QueueQuery): Promise<Record<QueueGroup, number>> {
   const filters = queueFilters(query);
   const columns = QUEUE_GROUPS.map(
     (g) => sql`(select count(*)::int from ${orders}
       where ${sql.join([groupCondition(g.id, query.deadlineBefore), ...filters], sql` and `)}) as ${sql.identifier(g.id)}`,
   );
-  const result = await db.execute(sql`select ${sql.join(columns, sql`, `)}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    QueueGroup,
-    number
-  >[];
-  const row = rows[0];
-  if (!row) throw new Error('queue counts: no row');
-  return row;
+  return firstRow(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Each group's count from what migration 0055's trigger keeps, as `countQueueGroups` would count it without a
+ * filter. The groups the clock does not move are sums of their slots. 'deadline' takes a task in progress 24 hours
+ * before its deadline, from 'messages' when it has unread messages: the hours before `deadlineBefore`'s own hour
+ * are summed from their kept rows, and that hour's tasks (an hour's deadlines) are counted by the deadline index.
+ */
+export async function keptQueueCounts(db: Db, deadlineBefore: Date): Promise<Record<QueueGroup, number>> {
+  const hour = Math.floor(deadlineBefore.getTime() / HOUR_MS);
+  const hourStart = new Date(hour * HOUR_MS).toISOString();
+  const kept = (group: QueueGroup) =>
+    sql`(select coalesce(sum(${opsQueueCounts.n}), 0)::int from ${opsQueueCounts}
+      where ${opsQueueCounts.queueGroup} = ${group})`;
+  const hoursBefore = (group: 'deadline' | 'messages') =>
+    sql`(select coalesce(sum(${opsQueueDeadlineHours.n}), 0)::int from ${opsQueueDeadlineHours}
+      where ${opsQueueDeadlineHours.queueGroup} = ${group} and ${opsQueueDeadlineHours.hour} < ${hour})`;
+  type Kept = 'refund' | 'check' | 'revision' | 'instructions' | 'assign' | 'messages';
+  const keptGroups: Kept[] = ['check', 'instructions', 'assign', 'revision', 'refund', 'messages'];
+  const row = firstRow<
+    Record<Kept | 'dueBefore' | 'unreadDueBefore' | 'dueThisHour' | 'unreadDueThisHour', number>
+  >(
+    await db.execute(sql`select ${sql.join(
+      keptGroups.map((g) => sql`${kept(g)} as ${sql.identifier(g)}`),
+      sql`, `,
+    )}, ${hoursBefore('deadline')} as "dueBefore", ${hoursBefore('messages')} as "unreadDueBefore",
+      due.n as "dueThisHour", due.unread as "unreadDueThisHour"
+    from (select count(*)::int as n, (count(*) filter (where ${orders.unreadClientMessages} > 0))::int as unread
+      from ${orders} where ${groupCondition('deadline', deadlineBefore)} and ${orders.deadline} >= ${hourStart}) due`),
+  );
+  return {
+    check: row.check,
+    instructions: row.instructions,
+    assign: row.assign,
+    deadline: row.dueBefore + row.dueThisHour,
+    revision: row.revision,
+    refund: row.refund,
+    messages: row.messages - row.unreadDueBefore - row.unreadDueThisHour,
+  };
 }
 
 // ——— the task page ———
