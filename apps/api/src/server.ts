@@ -128,7 +128,9 @@ export async function main(options: StartOptions = {}) {
     closing = true;
     app.startDraining();
     const delayMs = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_SECONDS * 1000 : 0;
-    app.log.info(`${signal}: shutting down${delayMs ? ` in ${delayMs} ms (/ready answers 503 until then)` : ''}`);
+    app.log.info(
+      `${signal}: shutting down${delayMs ? ` in ${delayMs} ms (/ready answers 503 until then)` : ''}`,
+    );
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     setTimeout(() => {
       console.error(`Requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
