@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../src/modules/ops/audit.ts';
+import { writeAudit } from '../src/modules/audit/audit.ts';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import { AUDIT_PAGE_SIZE } from '../src/modules/ops/task-records.ts';
 import {

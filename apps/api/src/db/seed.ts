@@ -1,11 +1,11 @@
 import { COURSES, POPULAR_COURSES } from '@geekly/domain/courses/course-list.ts';
 import { pricePerPageCents, splitDeposit } from '@geekly/domain/pricing/quote.ts';
 import { eq, sql } from 'drizzle-orm';
+import { newReferralCode } from '../lib/random-codes.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { ensureAutopilotAccount } from '../modules/autopilot/autopilot.repository.ts';
 import { postLedgerTransaction } from '../modules/ledger/ledger.repository.ts';
 import { upsertStaffAccount } from '../modules/ops/staff-accounts.ts';
-import { newReferralCode } from '../modules/users/random-codes.ts';
 import type { Database } from './database.ts';
 import {
   coupons,

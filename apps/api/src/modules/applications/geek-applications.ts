@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { applications, geekLogins } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { staffActor, writeAudit } from '../ops/audit.ts';
+import { staffActor, writeAudit } from '../audit/audit.ts';
 import { opsGeekView } from '../ops/manage-geek-profiles.ts';
 import { insertGeek } from '../ops/ops.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';

@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { geekLogins } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { staffActor, writeAudit } from '../audit/audit.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { revokeGeekSessions } from '../workspace/geek-logins.repository.ts';
-import { staffActor, writeAudit } from './audit.ts';
 import { insertGeek, lockGeek, updateGeek } from './ops.repository.ts';
 
 export type GeekPatch = Partial<{

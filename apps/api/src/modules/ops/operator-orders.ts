@@ -3,6 +3,7 @@ import { countDeliverableFinalDrafts } from '@geekly/domain/orders/geek-files.ts
 import type { TransitionInputs, TransitionName } from '@geekly/domain/orders/order-machine.ts';
 import type { AppContext } from '../../app-context.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
+import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from '../audit/audit.ts';
 import { finalDraftInputs } from '../files/files.repository.ts';
 import { blockedByTaskClient, lockClientGeekChoices, markGeekSeen } from '../geeks/geeks.repository.ts';
 import { accountBalanceCents } from '../ledger/ledger.repository.ts';
@@ -12,7 +13,6 @@ import { priceOrder } from '../orders/order-pricing.ts';
 import { orderState } from '../orders/order-view.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from './audit.ts';
 import { opsGeekView } from './manage-geek-profiles.ts';
 import { findClient, findGeek, listGeeks } from './ops.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';

@@ -2,8 +2,8 @@ import type { restoreSchema } from '@geekly/domain/users/user-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newPassword } from '../../lib/random-codes.ts';
 import { hashPassword } from '../auth/password.ts';
-import { newPassword } from './random-codes.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
 
 export type RestoreInput = z.output<typeof restoreSchema>;

@@ -2,13 +2,13 @@ import type { signUpSchema } from '@geekly/domain/users/user-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newReferralCode } from '../../lib/random-codes.ts';
 import { hashPassword } from '../auth/password.ts';
 import { takeQuota } from '../limits/quotas.ts';
 import { usageLimits } from '../limits/usage-limits.ts';
 import { queueWelcomeMail } from '../notifications/welcome-mail.ts';
 import { assertCountryAllowed } from './country-block.ts';
 import { openClientSession } from './open-session.ts';
-import { newReferralCode } from './random-codes.ts';
 import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
 export type SignUpInput = z.output<typeof signUpSchema>;

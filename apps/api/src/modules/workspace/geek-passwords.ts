@@ -3,8 +3,8 @@ import { WORKSPACE_MESSAGES, WORKSPACE_PATHS } from '@geekly/domain/workspace/wo
 import type { AppContext } from '../../app-context.ts';
 import { geekLogins } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { staffActor, writeAudit } from '../audit/audit.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { staffActor, writeAudit } from '../ops/audit.ts';
 import { lockGeek } from '../ops/ops.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { geekAccountView } from './geek-account-view.ts';

@@ -8,16 +8,11 @@ import { normalizeEmail } from '@geekly/domain/users/user-schemas.ts';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createOrder } from '../../orders/create-order.ts';
-import { assertCountryAllowed } from '../../users/country-block.ts';
-import { openClientSession } from '../../users/open-session.ts';
-import { resetAccountAccess } from '../../users/reset-account-access.ts';
-import { createClientAccount } from '../../users/sign-up.ts';
-import {
-  findUserByEmail,
-  findUserByGoogleSub,
-  type UserRow,
-  updateUser,
-} from '../../users/users.repository.ts';
+import { assertCountryAllowed } from '../country-block.ts';
+import { openClientSession } from '../open-session.ts';
+import { resetAccountAccess } from '../reset-account-access.ts';
+import { createClientAccount } from '../sign-up.ts';
+import { findUserByEmail, findUserByGoogleSub, type UserRow, updateUser } from '../users.repository.ts';
 import type { GoogleIdentity, GoogleProvider } from './google-provider.ts';
 import type { SignInState } from './google-state.ts';
 

@@ -1,5 +1,5 @@
 import type { GoogleStart } from '@geekly/domain/users/google-sign-in.ts';
-import type { SessionTokens } from '../session-token.ts';
+import type { SessionTokens } from '../../auth/session-token.ts';
 import type { Checks } from './google-provider.ts';
 
 // Decision 040: between the redirect to Google and its answer, the browser keeps the sign-in's checks (state,
