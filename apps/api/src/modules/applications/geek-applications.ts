@@ -2,15 +2,15 @@ import { publicGeekName, WORKSPACE_PATHS } from '@geekly/domain/workspace/worksp
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { applications, geekLogins } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
+import { insertGeek } from '../ops/index.ts';
 import { opsGeekView } from '../ops/manage-geek-profiles.ts';
-import { insertGeek } from '../ops/ops.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { queueGeekMail } from '../workspace/geek-mail.ts';
-import { isCourse } from '../workspace/workspace.repository.ts';
+import { isCourse } from '../workspace/index.ts';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type Kind = ApplicationRow['kind'];

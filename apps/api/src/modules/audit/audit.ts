@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { auditLog } from '../../db/schema.ts';
 import { currentRequestId } from '../../lib/request-context.ts';
-import type { UserRow } from '../users/users.repository.ts';
 
 /** Who did it: a staff account, the demo autopilot (decision 021), or a Geek in their workspace (decision 047). */
 export type AuditActor =

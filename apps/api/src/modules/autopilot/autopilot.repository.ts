@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { auditLog, autopilotSteps, clientGeeks, geekLogins, orders, users } from '../../db/schema.ts';
 import { newReferralCode } from '../../lib/random-codes.ts';
 import { hashPassword } from '../auth/password.ts';
-import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
+import { findUserByEmail } from '../users/index.ts';
 
 /** The account the autopilot's uploads and messages are signed and recorded for (it cannot log in). */
 export const AUTOPILOT_EMAIL = 'autopilot@geekly.invalid';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow, UserRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { autopilotSteps } from '../../lib/metrics.ts';
 import { withRequestId } from '../../lib/request-context.ts';
 import type { AuditActor } from '../audit/audit.ts';
 import { attachGeekFiles, createGeekUpload } from '../files/geek-files.ts';
 import { sendOpsMessage } from '../messages/send-message.ts';
+import { findGeek, listGeeks } from '../ops/index.ts';
 import { runOperatorTransition } from '../ops/operator-orders.ts';
-import { findGeek, listGeeks } from '../ops/ops.repository.ts';
-import { lockOrder, type OrderRow } from '../orders/orders.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { lockOrder } from '../orders/index.ts';
 import {
   autopilotTasks,
   blockedGeekIds,

@@ -6,7 +6,7 @@ import {
   discountErrorText,
 } from '@geekly/domain/pricing/coupons.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { couponUsage, findCoupon } from './coupons.repository.ts';
 
 /** POST /discount_check: is this code valid for the caller (before any task's price is known)? */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { sessionIsCurrent } from '../auth/sessions.repository.ts';
+import { sessionIsCurrent } from '../auth/index.ts';
 import { latestEventId, taskEventsAfter } from './events.repository.ts';
 import type { Live } from './live.ts';
 import { serveEventStream } from './serve-event-stream.ts';

@@ -5,7 +5,10 @@ import { fileUploads, orderFiles } from '../../db/schema.ts';
 
 export type UploadRow = typeof fileUploads.$inferSelect;
 export type NewUploadRow = typeof fileUploads.$inferInsert;
-export type OrderFileRow = typeof orderFiles.$inferSelect;
+
+import type { OrderFileRow } from '../../db/rows.ts';
+
+export type { OrderFileRow };
 export type NewOrderFileRow = typeof orderFiles.$inferInsert;
 
 export async function insertUpload(db: Db, values: NewUploadRow): Promise<void> {

@@ -11,11 +11,11 @@ import {
 import { isDeleted, type OrderStatusInput } from '@geekly/domain/orders/order-status.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow, UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { accountBalanceCents } from '../ledger/ledger.repository.ts';
+import { accountBalanceCents } from '../ledger/index.ts';
+import { findUserOrder, lockOrder } from '../orders/index.ts';
 import { statusInput } from '../orders/order-view.ts';
-import { findUserOrder, lockOrder, type OrderRow } from '../orders/orders.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import {
   insertOrderFiles,
   listOrderFiles,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { clientGeeks, geekStats, geeks, orders } from '../../db/schema.ts';
-import { isUuid } from '../orders/orders.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type GeekRow = typeof geeks.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { LedgerKind } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
-import { publishEvent } from '../events/events.repository.ts';
+import { publishEvent } from '../events/index.ts';
 
 export type LedgerAccount =
   | { type: 'user'; id: string }

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { geeks, livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
-import { isUuid } from '../orders/orders.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** A message with the public name of the Geek who sent it (null unless sent as the Geek). */
 export type MessageRow = typeof orderMessages.$inferSelect & { geekName: string | null };

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
-import { publishEvent } from '../events/events.repository.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import { publishEvent } from '../events/index.ts';
 import { workspaceNotices } from '../workspace/workspace-notices.ts';
 import { mailLink } from './mail-links.ts';
 

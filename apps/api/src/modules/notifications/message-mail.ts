@@ -5,13 +5,8 @@ import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema.ts';
 import { every } from '../../lib/every.ts';
 import { HEARTBEAT_MS } from '../events/live.ts';
-import {
-  claimDueMessageMail,
-  finishMessageMail,
-  hasOpenStream,
-  unreadForClient,
-} from '../messages/messages.repository.ts';
-import { findOrderById } from '../orders/orders.repository.ts';
+import { claimDueMessageMail, finishMessageMail, hasOpenStream, unreadForClient } from '../messages/index.ts';
+import { findOrderById } from '../orders/index.ts';
 import { mailLink } from './mail-links.ts';
 
 const BATCH = 20;

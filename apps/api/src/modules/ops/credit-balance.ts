@@ -1,14 +1,11 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import {
-  accountBalanceCents,
-  ledgerTransactionExists,
-  postLedgerTransaction,
-} from '../ledger/ledger.repository.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { accountBalanceCents, ledgerTransactionExists, postLedgerTransaction } from '../ledger/index.ts';
+import { findUserById } from '../users/index.ts';
 import { lockStaffMoney } from './ops.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 

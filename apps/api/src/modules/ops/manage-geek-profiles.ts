@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { geekLogins } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { revokeGeekSessions } from '../workspace/geek-logins.repository.ts';
+import { revokeGeekSessions } from '../workspace/index.ts';
 import { insertGeek, lockGeek, updateGeek } from './ops.repository.ts';
 
 export type GeekPatch = Partial<{

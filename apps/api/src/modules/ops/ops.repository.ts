@@ -32,8 +32,8 @@ import {
   payments,
   users,
 } from '../../db/schema.ts';
-import { AUTOPILOT_EMAIL } from '../autopilot/autopilot.repository.ts';
-import { isUuid } from '../orders/orders.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { AUTOPILOT_EMAIL } from '../autopilot/index.ts';
 
 /** Every Geek, by public name, with how many tasks each is working on now (their load, kept: decision 056). */
 export async function listGeeks(db: Db) {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, formatDollars } from '@geekly/domain/money.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import { accountBalanceCents } from '../ledger/ledger.repository.ts';
+import { accountBalanceCents } from '../ledger/index.ts';
 import { refundOrder } from '../orders/apply-order-transition.ts';
-import { lockOrder } from '../orders/orders.repository.ts';
+import { lockOrder } from '../orders/index.ts';
 import { processCardRefunds } from '../payments/card-refunds.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 
 export type PartialRefundInput = {

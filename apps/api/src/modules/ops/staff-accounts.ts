@@ -1,13 +1,14 @@
 import type { StaffRole } from '@geekly/domain/ops/back-office.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newReferralCode } from '../../lib/random-codes.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
 import { limitFailures, staffLogInLimits } from '../auth/attempt-limits.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { staffTokenOptions } from '../auth/staff-session.ts';
-import { bumpTokenVersion, findUserByEmail, type UserRow } from '../users/users.repository.ts';
+import { bumpTokenVersion, findUserByEmail } from '../users/index.ts';
 import {
   insertStaffUser,
   listStaff,

@@ -1,9 +1,9 @@
 import { centsToDollars, dollarsToCents, formatDollars } from '@geekly/domain/money.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { lockStaffMoney, staffMoneySinceCents } from './ops.repository.ts';
 
 /** The staff actions that move money to a client (decision 029). */

@@ -1,11 +1,11 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import { publishEvent } from '../events/events.repository.ts';
-import { accountBalanceCents } from '../ledger/ledger.repository.ts';
-import { findOrderById, lockOrder } from '../orders/orders.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { publishEvent } from '../events/index.ts';
+import { accountBalanceCents } from '../ledger/index.ts';
+import { findOrderById, lockOrder } from '../orders/index.ts';
 import {
   auditRows,
   insertNote,

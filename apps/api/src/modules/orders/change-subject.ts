@@ -1,8 +1,8 @@
 import type { GroupSubjectPreview } from '@geekly/domain/orders/order-form-schemas.ts';
 import { subjectKeptBecause } from '@geekly/domain/orders/order-status.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition } from './apply-order-transition.ts';
 import { statusInput } from './order-view.ts';
 import { userOrderIdsBySubject, userOrdersBySubject } from './orders.repository.ts';

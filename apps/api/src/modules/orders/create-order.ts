@@ -3,10 +3,10 @@ import { isDeadlineTooFar, PATCH_MESSAGES } from '@geekly/domain/orders/order-fo
 import type { createOrderSchema } from '@geekly/domain/orders/order-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { takeQuota } from '../limits/quotas.ts';
 import { usageLimits } from '../limits/usage-limits.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import {
   claimClientToken,
   findOrderIdByClientToken,

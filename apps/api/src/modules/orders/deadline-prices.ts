@@ -1,9 +1,9 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import { LATER_DEADLINE_DAYS } from '@geekly/domain/orders/deadline-prices.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { orderPaidCents } from '../ledger/ledger.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { orderPaidCents } from '../ledger/index.ts';
 import { priceOrder } from './order-pricing.ts';
 import { findUserOrder } from './orders.repository.ts';
 

@@ -5,9 +5,9 @@ import {
 } from '@geekly/domain/orders/order-form-schemas.ts';
 import type { EditInput } from '@geekly/domain/orders/order-machine.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { couponRefusal } from '../coupons/coupon-refusal.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition } from './apply-order-transition.ts';
 import { priceOrder } from './order-pricing.ts';
 

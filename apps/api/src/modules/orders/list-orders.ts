@@ -2,8 +2,8 @@ import { ORDERS_PAGE_SIZE, type OrderListQuery } from '@geekly/domain/orders/ord
 import type { AppContext } from '../../app-context.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
 import type { SessionClaims } from '../auth/session-token.ts';
-import { orderPaidCents } from '../ledger/ledger.repository.ts';
-import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
+import { orderPaidCents } from '../ledger/index.ts';
+import { userSubscriptions } from '../subscriptions/index.ts';
 import { priceOrderWith } from './order-pricing.ts';
 import { toOrderView } from './order-view.ts';
 import {

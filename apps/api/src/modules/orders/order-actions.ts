@@ -7,8 +7,8 @@ import {
 } from '@geekly/domain/orders/order-action-schemas.ts';
 import { isChangeable } from '@geekly/domain/orders/order-status.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { validationError } from '../../lib/app-error.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition, type Loaded } from './apply-order-transition.ts';
 import { areRevisionFiles, preferredGeekIds } from './orders.repository.ts';
 

@@ -11,8 +11,8 @@ import { parsePages } from '@geekly/domain/pricing/quote.ts';
 import { hasPremiumPlus } from '@geekly/domain/subscriptions/subscription-display.ts';
 import { planAddOns } from '@geekly/domain/subscriptions/subscription-plans.ts';
 import type { Db } from '../../db/database.ts';
-import { couponUsage, findCoupon } from '../coupons/coupons.repository.ts';
-import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
+import { couponUsage, findCoupon } from '../coupons/index.ts';
+import { userSubscriptions } from '../subscriptions/index.ts';
 import { statusInput } from './order-view.ts';
 import type { OrderRow } from './orders.repository.ts';
 

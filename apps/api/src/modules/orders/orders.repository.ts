@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { constant, constantLimit, constants, fastRows, prepared } from '../../db/prepared.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import {
   clientGeeks,
   geeks,
@@ -29,10 +30,10 @@ import {
   type SubscriptionJson,
   subscriptionsFromJson,
   userSubscriptionsJson,
-} from '../subscriptions/subscriptions.repository.ts';
-import { clientSessionIsValid } from '../users/users.repository.ts';
+} from '../subscriptions/index.ts';
+import { clientSessionIsValid } from '../users/index.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 export type NewOrderRow = typeof orders.$inferInsert;
 
 // Lives in lib/uuid.ts (the subscriptions repository needs it too, without importing this module).

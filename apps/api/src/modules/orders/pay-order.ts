@@ -3,10 +3,10 @@ import { amountDueCents, runTransition } from '@geekly/domain/orders/order-machi
 import type { payOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { couponRefusal } from '../coupons/coupon-refusal.ts';
 import { startCardPayment } from '../payments/start-card-payment.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { applyOrderTransition, refusalError } from './apply-order-transition.ts';
 
 /** The pay body as parsed: account_balance_use in integer cents. */

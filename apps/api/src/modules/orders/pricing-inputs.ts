@@ -2,8 +2,8 @@ import type { CouponUsage } from '@geekly/domain/pricing/coupons.ts';
 import { hasPremiumPlus, type SubscriptionInput } from '@geekly/domain/subscriptions/subscription-display.ts';
 import { planAddOns } from '@geekly/domain/subscriptions/subscription-plans.ts';
 import type { Db } from '../../db/database.ts';
-import { couponUsages, findCoupons } from '../coupons/coupons.repository.ts';
-import { userSubscriptions } from '../subscriptions/subscriptions.repository.ts';
+import { couponUsages, findCoupons } from '../coupons/index.ts';
+import { userSubscriptions } from '../subscriptions/index.ts';
 import type { PricingInputs } from './order-pricing.ts';
 import type { OrderRow } from './orders.repository.ts';
 

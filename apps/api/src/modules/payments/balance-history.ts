@@ -3,9 +3,9 @@ import { historyLine } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import type { BalanceEntry } from '@geekly/domain/payments/pay-schemas.ts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { ledgerEntries, ledgerTransactions, orders } from '../../db/schema.ts';
-import { accountBalanceCents } from '../ledger/ledger.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { accountBalanceCents } from '../ledger/index.ts';
 
 const PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { cardRefunds, payments } from '../../db/schema.ts';
-import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { postLedgerTransaction } from '../ledger/index.ts';
 import { appliedCardPayments } from './payments.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { geekEarningCents } from '@geekly/domain/orders/acceptance.ts';
 import type { Db } from '../../db/database.ts';
-import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { postLedgerTransaction } from '../ledger/index.ts';
 
 type EarningOrder = {
   id: string;

@@ -3,12 +3,12 @@ import { WORKSPACE_MESSAGES, WORKSPACE_PATHS } from '@geekly/domain/workspace/wo
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { geekLogins, geeks, ledgerTransactions, payoutRequests } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
-import { lockGeek } from '../ops/ops.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { accountBalanceCents, postLedgerTransaction } from '../ledger/index.ts';
+import { lockGeek } from '../ops/index.ts';
 import { queueGeekMail } from '../workspace/geek-mail.ts';
 
 // Decision 047: what Geekly owes a Geek is their ledger account's balance (earnings and tips in, payouts out). A

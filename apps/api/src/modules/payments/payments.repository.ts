@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { PaymentRow } from '../../db/rows.ts';
 import { payments } from '../../db/schema.ts';
-import { isUuid } from '../orders/orders.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow };
 export type NewPaymentRow = typeof payments.$inferInsert;
 
 export async function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow> {

@@ -2,7 +2,7 @@ import { cashbackCents } from '@geekly/domain/payments/rewards.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { coupons, ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
-import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { postLedgerTransaction } from '../ledger/index.ts';
 
 type PaidOrder = { id: string; userId: string; number: number; discount: string | null };
 

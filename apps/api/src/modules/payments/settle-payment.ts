@@ -5,10 +5,10 @@ import type { Db } from '../../db/database.ts';
 import { paymentEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { paymentsSettled } from '../../lib/metrics.ts';
-import { postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { postLedgerTransaction } from '../ledger/index.ts';
 import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { applyOrderTransition } from '../orders/apply-order-transition.ts';
-import { isUuid } from '../orders/orders.repository.ts';
 import { applyBillingEvent, invoicePayment } from '../subscriptions/billing-events.ts';
 import {
   applySubscriptionPayment,

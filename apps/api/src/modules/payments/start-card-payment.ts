@@ -1,9 +1,9 @@
 import type { PaymentContext } from '@geekly/domain/payments/pay-schemas.ts';
 import type { CheckoutRequest } from '../../adapters/payments/payment-gateway.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { accountBalanceCents } from '../ledger/ledger.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { accountBalanceCents } from '../ledger/index.ts';
 import { insertPayment, setPaymentGatewayRef } from './payments.repository.ts';
 import { type ReturnCase, returnUrls } from './return-urls.ts';
 

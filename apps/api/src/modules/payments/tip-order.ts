@@ -2,8 +2,8 @@ import { runTransition } from '@geekly/domain/orders/order-machine.ts';
 import type { tipOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { applyOrderTransition, refusalError } from '../orders/apply-order-transition.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { startCardPayment } from './start-card-payment.ts';
 
 class CardShareNeeded {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { startCardPayment } from './start-card-payment.ts';
 
 /** POST /balance/top-up (docs/product/payments-and-ledger.md): a card payment whose money stays on the balance. */

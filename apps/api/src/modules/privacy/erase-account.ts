@@ -8,18 +8,19 @@ import {
 import { renderMail } from '../../adapters/mail/templates/render-mail.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow, UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
 import { hashToken } from '../auth/login-tokens.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { accountBalanceCents, postLedgerTransaction } from '../ledger/index.ts';
 import { refundOrder } from '../orders/apply-order-transition.ts';
-import { type OrderRow, writeOrderRow } from '../orders/orders.repository.ts';
+import { writeOrderRow } from '../orders/index.ts';
 import { processCardRefunds } from '../payments/card-refunds.ts';
 import { cancelSubscription } from '../subscriptions/cancel-subscription.ts';
-import { userSubscriptionRows } from '../subscriptions/subscriptions.repository.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { userSubscriptionRows } from '../subscriptions/index.ts';
+import { findUserById } from '../users/index.ts';
 import {
   anonymizeUser,
   erasePersonalRows,

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import {
   applications,
   auditLog,
@@ -23,7 +24,6 @@ import {
   userDevices,
   users,
 } from '../../db/schema.ts';
-import type { UserRow } from '../users/users.repository.ts';
 
 // Decision 058: the statements of one erasure, all in the caller's transaction. Each touches one table for the
 // whole account (never one statement per task, message or file).

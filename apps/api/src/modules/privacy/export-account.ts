@@ -5,14 +5,15 @@ import { historyLine } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import { EXPORTS_PER_DAY, PERSONAL_DATA_MESSAGES } from '@geekly/domain/users/personal-data.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
 import { zipStream } from '../files/download-all.ts';
 import { takeQuota } from '../limits/quotas.ts';
 import { statusInput } from '../orders/order-view.ts';
-import { referralFigures } from '../referral/referral.repository.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { referralFigures } from '../referral/index.ts';
+import { findUserById } from '../users/index.ts';
 import {
   exportBalanceEntries,
   exportCardRefunds,

@@ -1,7 +1,7 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import type { Referral } from '@geekly/domain/referral/referral-contract.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { referralFigures } from './referral.repository.ts';
 
 /** GET /referral (docs/product/http-api.md). The link is /r/{code}/orders: a public code leads to sign-up (decision 011). */

@@ -2,7 +2,7 @@ import { REFERRAL_BONUS_CENTS } from '@geekly/domain/payments/rewards.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
+import { accountBalanceCents, postLedgerTransaction } from '../ledger/index.ts';
 import {
   bonusKey,
   bonusOfTask,

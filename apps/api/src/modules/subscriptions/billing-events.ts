@@ -1,12 +1,8 @@
 import type { GatewayEvent } from '../../adapters/payments/payment-gateway.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  insertPayment,
-  lockPayment,
-  type PaymentRow,
-  subscriptionPaymentByRef,
-} from '../payments/payments.repository.ts';
+import type { PaymentRow } from '../../db/rows.ts';
+import { insertPayment, lockPayment, subscriptionPaymentByRef } from '../payments/index.ts';
 import { returnUrls } from '../payments/return-urls.ts';
 import { lockSubscription, updateSubscription } from './subscriptions.repository.ts';
 

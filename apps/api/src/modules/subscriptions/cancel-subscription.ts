@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import { subscriptionView } from './subscription-view.ts';
 import {
   findSubscription,

@@ -1,9 +1,9 @@
 import { planByTag, type subscribeSchema } from '@geekly/domain/subscriptions/subscription-plans.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { startCardPayment } from '../payments/start-card-payment.ts';
-import type { UserRow } from '../users/users.repository.ts';
 import {
   insertSubscription,
   lockLiveSubscriptions,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { insertPayment, updatePayment } from '../payments/payments.repository.ts';
+import { insertPayment, updatePayment } from '../payments/index.ts';
 import { returnUrls } from '../payments/return-urls.ts';
 import { subscriptionPaymentFailed } from './subscription-payments.ts';
 import {

@@ -5,10 +5,10 @@ import {
 } from '@geekly/domain/subscriptions/subscription-plans.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { PaymentRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { accountBalanceCents, postLedgerTransaction } from '../ledger/ledger.repository.ts';
-import type { PaymentRow } from '../payments/payments.repository.ts';
+import { accountBalanceCents, postLedgerTransaction } from '../ledger/index.ts';
 import { lockSubscription, updateSubscription } from './subscriptions.repository.ts';
 
 /**

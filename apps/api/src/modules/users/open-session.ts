@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { recordDevice } from '../referral/referral.repository.ts';
+import { recordDevice } from '../referral/index.ts';
 import { loadUserView } from './user-view.ts';
 import type { UserRow } from './users.repository.ts';
 

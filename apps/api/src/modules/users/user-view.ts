@@ -1,7 +1,7 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
 import type { StudentProfile } from '@geekly/domain/users/student-profile.ts';
 import type { Db } from '../../db/database.ts';
-import { findReferrer, referralFigures } from '../referral/referral.repository.ts';
+import { findReferrer, referralFigures } from '../referral/index.ts';
 import { isReferralAbuser } from '../referral/referral-abuse.ts';
 import { type UserRow, userStats } from './users.repository.ts';
 

@@ -1,9 +1,10 @@
 import { and, count, eq, gt, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { fastRows, prepared } from '../../db/prepared.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { ledgerEntries, orders, users } from '../../db/schema.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export type NewUserRow = typeof users.$inferInsert;
 
 /**

@@ -3,8 +3,8 @@ import { geekEarningCents } from '@geekly/domain/orders/acceptance.ts';
 import { earningKindOf } from '@geekly/domain/payments/ledger-vocabulary.ts';
 import type { WorkspaceEarnings } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { AppContext } from '../../app-context.ts';
-import { geekEarningLines } from '../payments/geek-earnings.repository.ts';
 import { owedCents, requestedCents } from '../payments/geek-payout-entries.ts';
+import { geekEarningLines } from '../payments/index.ts';
 import type { SignedInGeek } from './geek-logins.repository.ts';
 import { listGeekTasks } from './workspace-tasks.repository.ts';
 

@@ -2,7 +2,7 @@ import type { GeekAccount } from '@geekly/domain/workspace/workspace-contract.ts
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { orders } from '../../db/schema.ts';
-import { geekFigures } from '../geeks/geeks.repository.ts';
+import { geekFigures } from '../geeks/index.ts';
 import type { SignedInGeek } from './geek-logins.repository.ts';
 
 const REVIEWS_SHOWN = 50;

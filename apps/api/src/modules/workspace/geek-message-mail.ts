@@ -2,11 +2,11 @@ import { studentLabel, WORKSPACE_PATHS } from '@geekly/domain/workspace/workspac
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import { geekLogins } from '../../db/schema.ts';
-import { publishEvent } from '../events/events.repository.ts';
+import { publishEvent } from '../events/index.ts';
 import { HEARTBEAT_MS } from '../events/live.ts';
-import { hasOpenStream } from '../messages/messages.repository.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import { hasOpenStream } from '../messages/index.ts';
 import { queueGeekMail } from './geek-mail.ts';
 
 /** As the students' message mail (decision 020): at most one mail per task in this window. */

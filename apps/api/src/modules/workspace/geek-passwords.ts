@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { WORKSPACE_MESSAGES, WORKSPACE_PATHS } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { geekLogins } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { lockGeek } from '../ops/ops.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { lockGeek } from '../ops/index.ts';
 import { geekAccountView } from './geek-account-view.ts';
 import {
   findGeekLogin,

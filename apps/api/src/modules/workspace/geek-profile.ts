@@ -2,7 +2,7 @@ import type { workspaceMePatchSchema } from '@geekly/domain/workspace/workspace-
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { validationError } from '../../lib/app-error.ts';
-import { updateGeek } from '../ops/ops.repository.ts';
+import { updateGeek } from '../ops/index.ts';
 import { geekAccountView } from './geek-account-view.ts';
 import { findGeekLogin, type SignedInGeek } from './geek-logins.repository.ts';
 import { isCourse } from './workspace.repository.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, unauthenticated } from '../../lib/app-error.ts';
 import { geekLogInLimits, limitFailures } from '../auth/attempt-limits.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { markGeekSeen } from '../geeks/geeks.repository.ts';
+import { markGeekSeen } from '../geeks/index.ts';
 import { geekAccountView } from './geek-account-view.ts';
 import {
   findGeekLogin,

@@ -16,9 +16,8 @@ import {
   workspaceStage,
 } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { OrderFileRow } from '../files/files.repository.ts';
+import type { OrderFileRow, OrderRow } from '../../db/rows.ts';
 import { statusInput } from '../orders/order-view.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
 
 // What a Geek sees of a task: the work, never the student (decision 047). The student is `Student <number>`; no
 // name, e-mail, phone, country, payment or price of theirs is read into these views.

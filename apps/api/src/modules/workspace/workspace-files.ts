@@ -3,8 +3,8 @@ import type { workspaceAttachFilesSchema } from '@geekly/domain/workspace/worksp
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { listOrderFiles } from '../files/files.repository.ts';
 import { attachGeekFiles, createGeekUpload } from '../files/geek-files.ts';
+import { listOrderFiles } from '../files/index.ts';
 import type { SignedInGeek } from './geek-logins.repository.ts';
 import { taskDetailView } from './task-view.ts';
 import { geekActor, ownTask } from './workspace-tasks.ts';

@@ -6,8 +6,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { findMessage, listOrderMessages } from '../messages/index.ts';
 import { messageView } from '../messages/message-view.ts';
-import { findMessage, listOrderMessages } from '../messages/messages.repository.ts';
 import { sendGeekMessage } from '../messages/send-message.ts';
 import type { SignedInGeek } from './geek-logins.repository.ts';
 import { geekActor, markTaskRead, ownTask } from './workspace-tasks.ts';

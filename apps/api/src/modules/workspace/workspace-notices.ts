@@ -5,10 +5,10 @@ import { mayTakeOffer, WORKSPACE_PATHS } from '@geekly/domain/workspace/workspac
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import { clientGeeks, geekLogins } from '../../db/schema.ts';
-import { publishEvent, publishEventToMany } from '../events/events.repository.ts';
+import { publishEvent, publishEventToMany } from '../events/index.ts';
 import { statusInput } from '../orders/order-view.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
 import { queueGeekMail } from './geek-mail.ts';
 import { geekPayDollars } from './task-view.ts';
 import { availableGeekLogins, openTasksFor } from './workspace-tasks.repository.ts';

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import { clientGeeks, geekLogins, geeks, orderMessages, orders } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
 
 /** How many offers a Geek sees at once (the oldest paid first). */
 export const OFFERS_SHOWN = 100;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
-import { eventsAfter, latestUserEventId, WORKSPACE_STORED_EVENTS } from '../events/events.repository.ts';
+import { eventsAfter, latestUserEventId, WORKSPACE_STORED_EVENTS } from '../events/index.ts';
 import type { Live } from '../events/live.ts';
 import { serveEventStream } from '../events/serve-event-stream.ts';
 import { geekPayoutRequests, requestPayout } from '../payments/geek-payout-entries.ts';

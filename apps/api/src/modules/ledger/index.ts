@@ -1,0 +1,9 @@
+// The ledger module's public surface: what other modules may call (decision 062). Everything else in
+// this folder is the module's own.
+
+export {
+  accountBalanceCents,
+  ledgerTransactionExists,
+  orderPaidCents,
+  postLedgerTransaction,
+} from './ledger.repository.ts';

@@ -1,0 +1,4 @@
+// The referral module's public surface: what other modules may call (decision 062). Everything else in
+// this folder is the module's own.
+
+export { findReferrer, recordDevice, referralFigures } from './referral.repository.ts';
