@@ -1,8 +1,8 @@
+import { eventsContract } from '@geekly/domain/events/events-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { sessionIsCurrent } from '../auth/index.ts';
 import { eventsAfter, latestUserEventId } from './events.repository.ts';
@@ -14,28 +14,11 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', session.requireClient);
 
-    r.get(
-      '/events',
-      {
-        // A HEAD would get the headers and then a connection that never ends.
-        exposeHeadRoute: false,
-        schema: {
-          tags: ['events'],
-          summary:
-            "Server-Sent Events: the caller's order, message and balance events. Each event's id may be sent back " +
-            'as Last-Event-ID (or last_event_id) on reconnect to receive what was missed; a gap too old to replay ' +
-            "answers a 'resync' event (refetch), a new stream starts with a 'ready' event; a 'ping' event every 20 s.",
-          querystring: z.object({
-            last_event_id: z
-              .string()
-              .max(20)
-              .optional()
-              .describe('For a tab that takes over the shared stream'),
-          }),
-          response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401) },
-        },
-      },
-      async (request, reply) => {
+    r.route({
+      ...contractRoute(eventsContract.students, ['events']),
+      // A HEAD would get the headers and then a connection that never ends.
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
         // A stream lives for hours, so it keeps only what it needs (decision 019, bench/events.mjs): the user's
         // id and token version, not the user row the session loaded.
         const { id: userId, tokenVersion } = currentUser(request);
@@ -51,6 +34,6 @@ export function eventsRoutes(ctx: AppContext, session: Session, live: Live) {
           },
         });
       },
-    );
+    });
   };
 }

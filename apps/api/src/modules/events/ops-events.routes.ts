@@ -1,8 +1,8 @@
+import { eventsContract } from '@geekly/domain/events/events-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
 import { sessionIsCurrent } from '../auth/index.ts';
 import { latestEventId, taskEventsAfter } from './events.repository.ts';
@@ -19,22 +19,11 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, live: Live) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', session.requireStaff);
 
-    r.get(
-      '/ops/events',
-      {
-        // A HEAD would get the headers and then a connection that never ends.
-        exposeHeadRoute: false,
-        schema: {
-          tags: ['ops', 'events'],
-          summary:
-            "Server-Sent Events for staff: every task's order and message events ({type, order_id}), whoever " +
-            "the student is. Last-Event-ID (or last_event_id) replays what was missed; 'ready' starts a new " +
-            "stream, 'resync' asks for a refetch, 'ping' every 20 s.",
-          querystring: z.object({ last_event_id: z.string().max(20).optional() }),
-          response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
-        },
-      },
-      async (request, reply) => {
+    r.route({
+      ...contractRoute(eventsContract.staff, ['ops', 'events']),
+      // A HEAD would get the headers and then a connection that never ends.
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
         // The stream ends when the session is revoked or the token that opened it expires (decision 027).
         const { id: userId, tokenVersion } = currentUser(request);
         const expiresAt = request.claims?.expiresAt ?? 0;
@@ -51,6 +40,6 @@ export function opsEventsRoutes(ctx: AppContext, session: Session, live: Live) {
           },
         });
       },
-    );
+    });
   };
 }

@@ -1,10 +1,9 @@
+import { eventsContract } from '@geekly/domain/events/events-contract.ts';
 import { workspaceContract as c } from '@geekly/domain/workspace/workspace-contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
 import { eventsAfter, latestUserEventId, WORKSPACE_STORED_EVENTS } from '../events/index.ts';
 import type { Live } from '../events/live.ts';
 import { serveEventStream } from '../events/serve-event-stream.ts';
@@ -94,20 +93,11 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
           .send(await sendWorkspaceMessage(ctx, currentGeek(request), request.params.id, request.body)),
     });
 
-    r.get(
-      '/workspace/events',
-      {
-        exposeHeadRoute: false,
-        schema: {
-          tags: ['workspace', 'events'],
-          summary:
-            "Server-Sent Events of this Geek's offers ('offer'), tasks ('order') and messages ('message'); " +
-            "Last-Event-ID (or last_event_id) replays what was missed, as on the students' stream",
-          querystring: z.object({ last_event_id: z.string().max(20).optional() }),
-          response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
-        },
-      },
-      async (request, reply) => {
+    r.route({
+      ...contractRoute(eventsContract.geeks, ['workspace', 'events']),
+      // A HEAD would get the headers and then a connection that never ends.
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
         // The process's live hub and NOTIFY channel (decisions 019, 067), keyed by the Geek's id; a revocation (log-out,
         // disabling, a password change) ends the stream on every process (the geek_logins trigger, decision 047).
         const { geek, login } = currentGeek(request);
@@ -125,7 +115,7 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
           },
         });
       },
-    );
+    });
 
     r.route({
       ...contractRoute(c.earnings, ['workspace']),

@@ -18,8 +18,6 @@ export const opsToken = staffSession.token;
 export const endOpsSession = staffSession.end;
 /** Calls back when this tab's staff session ends (refused by the server, or logged out in another tab). */
 export const onOpsSessionEnded = staffSession.onEnded;
-/** A call to the operator API with the staff token; failures as ApiError like the client's calls. */
-export const opsApi = staffSession.call;
 /** The back office's Log out: revokes the session on the server (POST /ops/logout, decision 027). */
 export const logOutStaff = staffSession.logOut;
 

@@ -1,7 +1,9 @@
+import { privacyContract } from '@geekly/domain/users/privacy-contract.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { opsApi, opsDownload } from '../api/ops-client.ts';
+import { opsDownload, staffSession } from '../api/ops-client.ts';
 import { useStaffMe } from '../api/ops-queries.ts';
 import {
   formErrors,
@@ -26,7 +28,12 @@ export function ClientDataActions({ userId }: { userId: string }) {
     mutationFn: () => opsDownload(`/ops/users/${userId}/export`, `client-${userId}-data.zip`),
   });
   const erase = useMutation({
-    mutationFn: () => opsApi<void>(`/ops/users/${userId}/erase`, { body: { reason } }),
+    mutationFn: () =>
+      apiCall(
+        privacyContract.eraseForStaff,
+        { params: { id: userId }, body: { reason } },
+        { auth: staffSession },
+      ),
   });
   return (
     <div className={s.actions}>
