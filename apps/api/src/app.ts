@@ -41,9 +41,9 @@ import { registerTextGuard } from './plugins/text-guard.ts';
 import { trustProxyOption } from './plugins/trust-proxy.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client', import.meta.url));
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/build/client', import.meta.url));
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
   /** The process's pino logger (lib/logger.ts), shared with the workers; wins over `logger`. */

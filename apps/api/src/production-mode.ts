@@ -2,7 +2,7 @@
 // settings as it parsed them, one by one (a setting that failed to parse is reported there and is undefined here).
 
 /** What the production check reads; `STORAGE_SET` says whether STORAGE was given at all (not the default). */
-export type ProductionSettings = {
+type ProductionSettings = {
   NODE_ENV?: 'development' | 'production' | 'test';
   PUBLIC_URL?: string;
   SEED_DEMO?: boolean;

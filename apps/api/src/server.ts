@@ -41,7 +41,7 @@ const SHUTDOWN_GRACE_MS = 25_000;
  * `webBuild`: the web app's build under way beside the database's start (scripts/start.mjs, on a fresh clone or
  * after web changes; decision 034). The app reads the built pages, so it is built once that is done.
  */
-export type StartOptions = { webBuild?: Promise<void> };
+type StartOptions = { webBuild?: Promise<void> };
 
 export async function main(options: StartOptions = {}) {
   options.webBuild?.catch(() => {}); // its failure is reported where it is awaited, below

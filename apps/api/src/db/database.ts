@@ -11,7 +11,7 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database handle or an open transaction: use cases accept either. */
 export type Db = Database | Transaction;
 
@@ -50,7 +50,7 @@ export type DatabaseHandle = {
 };
 
 /** Decision 057: `before` stops short of the migrations from that journal time on (bench:scale loads first). */
-export type MigrateOptions = { before?: number; lockTimeoutMs?: number; log?: (line: string) => void };
+type MigrateOptions = { before?: number; lockTimeoutMs?: number; log?: (line: string) => void };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 

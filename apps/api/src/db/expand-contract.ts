@@ -12,9 +12,9 @@
  */
 
 /** `table`: the table the statement changes, unquoted and lower case. */
-export type ContractStatement = { statement: string; table: string; reason: string };
+type ContractStatement = { statement: string; table: string; reason: string };
 
-export type Release = { version: string; newestMigration: string };
+type Release = { version: string; newestMigration: string };
 
 export type JournalMigration = { idx: number; tag: string; sql: string };
 
@@ -107,7 +107,7 @@ export function expandContractProblems(input: {
 }
 
 /** The tables a migration creates. */
-export function createdTables(sql: string): string[] {
+function createdTables(sql: string): string[] {
   return statementsOf(sql)
     .filter((s) => /^CREATE (UNLOGGED )?TABLE\b/i.test(s))
     .map((s) => tableOf(s.replace(/\s+/g, ' ')));

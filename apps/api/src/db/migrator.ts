@@ -25,7 +25,7 @@ export type MigrationSession = {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
 };
 
-export type MigratorOptions = {
+type MigratorOptions = {
   migrationsFolder: string;
   kind: 'pglite' | 'postgres';
   /** How long a statement may wait for a lock before it gives up and is tried again (ms). */

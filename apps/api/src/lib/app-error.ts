@@ -1,5 +1,5 @@
 // Coded errors thrown by use cases; plugins/error-handler.ts maps them to HTTP once.
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   VALIDATION: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -4,7 +4,7 @@ import { Gauge } from 'prom-client';
 import { registry } from './metrics.ts';
 
 /** The release this process runs: the root package.json's version and the commit (CHANGELOG.md names both). */
-export type BuildInfo = { version: string; commit: string };
+type BuildInfo = { version: string; commit: string };
 
 const root = new URL('../../../../', import.meta.url);
 

@@ -21,7 +21,7 @@ const SECRET_KEYS = [
   'policy',
 ];
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((k) => `*.${k}`),
   'req.headers.authorization',
@@ -53,7 +53,7 @@ const withoutParams = (text: string | undefined) => text?.replace(/\nparams: [\s
 
 type RequestLike = { method?: string; url?: string; ip?: string; routeOptions?: { url?: string } };
 
-export const serializers = {
+const serializers = {
   req: (req: RequestLike) => ({
     method: req.method,
     url: redactUrl(req.url ?? ''),
@@ -70,7 +70,7 @@ export const serializers = {
 /** Addresses inside a message (Fastify's "Route GET:/login/… not found") lose their tokens too. */
 const scrubMessage = (msg: string) => msg.replace(/\/[^\s"'<>]*/g, (url) => redactUrl(url));
 
-export function loggerOptions(level: string): LoggerOptions {
+function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     hooks: {

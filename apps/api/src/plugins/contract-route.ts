@@ -10,7 +10,7 @@ type ErrorResponses<E extends Endpoint> = E extends { readonly errors: readonly 
   ? Record<S, typeof errorBodySchema>
   : unknown;
 
-export type ContractSchema<E extends Endpoint> = {
+type ContractSchema<E extends Endpoint> = {
   tags: string[];
   summary: string;
   response: E['responses'] & ErrorResponses<E>;

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEVICE_COOKIE = 'geekly_device';
+const DEVICE_COOKIE = 'geekly_device';
 /** Two years: the device id outlives sessions and log-outs. */
 const DEVICE_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
 const DEVICE_ID = /^[A-Za-z0-9_-]{24}$/;

@@ -1,12 +1,6 @@
 import swagger from '@fastify/swagger';
-import { errorBodySchema } from '@geekly/domain/http/endpoint.ts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-
-/** Response entries for the error statuses a route may answer (docs/product/http-api.md "Errors"). */
-export function errorResponses<S extends number>(...statuses: S[]) {
-  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
-}
 
 /**
  * Route option for answers built by a typed view function (toOrderView): the response schema still documents

@@ -25,9 +25,9 @@ declare module 'fastify' {
  * A readable companion of the HttpOnly session cookie that says only "a session may exist", so the web app
  * does not ask GET /users/client/me for a visitor (a 401 the browser would log as an error on every page).
  */
-export const SESSION_HINT_COOKIE = 'geekly_session';
+const SESSION_HINT_COOKIE = 'geekly_session';
 
-export function bearerOrCookieToken(request: FastifyRequest): string | undefined {
+function bearerOrCookieToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   return request.cookies[SESSION_COOKIE];

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../lib/app-error.ts';
 
-export const BAD_TEXT_MESSAGE = 'This text contains a character that is not allowed';
+const BAD_TEXT_MESSAGE = 'This text contains a character that is not allowed';
 
 /** NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (no character at all). */
-export const isBadText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
+const isBadText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
 const MAX_DEPTH = 64;
 

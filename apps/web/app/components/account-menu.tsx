@@ -6,7 +6,7 @@ import { useMenuButton } from './use-dismissable.ts';
  * Everything a student owns, in the profile menu (desktop) and the 'My profile' tab (phones): issue 26 item 3.
  * The labels are the pages' own titles; docs/product/account.md names My Profile and Logout.
  */
-export const ACCOUNT_LINKS = [
+const ACCOUNT_LINKS = [
   { to: '/balance', label: 'My Balance' },
   { to: '/my-geeks', label: 'My Geeks' },
   { to: '/referral', label: 'Invite friends' },

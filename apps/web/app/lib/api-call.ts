@@ -7,7 +7,7 @@ import type { BearerSession } from './bearer-session.ts';
  * How a call is authenticated: the student's cookie (the default), or an area's bearer token (the back office's,
  * the Geek workspace's; decision 050).
  */
-export type CallOptions = { auth?: Pick<BearerSession, 'call'> };
+type CallOptions = { auth?: Pick<BearerSession, 'call'> };
 
 type Args<E extends Endpoint> =
   Record<string, never> extends EndpointInput<E>
@@ -36,7 +36,7 @@ function endpointQuery(query: Record<string, unknown> | undefined): string {
 }
 
 /** An answer that does not match its contract: the API and the web app have drifted apart. */
-export class ContractDriftError extends Error {}
+class ContractDriftError extends Error {}
 
 declare global {
   // Set by the browser stories (e2e/support/test.ts) so the production build checks every answer too.

@@ -5,7 +5,7 @@ const SILENCE_MS = 50_000;
 const RETRY_MS = 3_000;
 
 /** What a stream passes on: one event, or 'everything may be stale' (a new stream, or a gap too old to replay). */
-export type StreamNews<E> = { kind: 'event'; event: E } | { kind: 'refetch' };
+type StreamNews<E> = { kind: 'event'; event: E } | { kind: 'refetch' };
 type Frame = { id?: string; event?: string; data?: string };
 
 /** Splits a Server-Sent Events text stream into frames (the fields this stream uses: id, event, data). */
@@ -25,7 +25,7 @@ function* frames(buffer: { text: string }): Generator<Frame> {
   }
 }
 
-export type BearerStreamOptions = {
+type BearerStreamOptions = {
   /** The stream's address under /api/v3. */
   path: string;
   /** The BroadcastChannel and Web Lock names the area's tabs share. */

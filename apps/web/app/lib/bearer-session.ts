@@ -5,7 +5,7 @@ import { ApiError } from './api-client.ts';
  * 021, 027) and the Geek's workspace (decision 050). The token lives in local storage under its own key, so the
  * tabs of the area share it and a student's cookie is never sent with these calls (`credentials: 'omit'`).
  */
-export type BearerSessionOptions = {
+type BearerSessionOptions = {
   /** The local storage key the token is kept under. */
   tokenKey: string;
   /** The window event fired when the server refuses the token. */

@@ -3,7 +3,7 @@ import { checkHealth } from './health-check.ts';
 import { peekReturnTo } from './return-to.ts';
 
 /** What a query or mutation may declare: the statuses its own screen handles (a form's inline error, say). */
-export type ErrorRoutingMeta = { handledStatuses?: readonly number[] };
+type ErrorRoutingMeta = { handledStatuses?: readonly number[] };
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -15,7 +15,7 @@ declare module '@tanstack/react-query' {
 /** The spec's text of a 422 that is only logged (docs/product/public-site.md). */
 export const LOGGED_ONLY_DETAIL = "Can't change details. Please contact support";
 
-export type ErrorRoute =
+type ErrorRoute =
   | { kind: 'sign-out' }
   | { kind: 'health-check'; whenHealthy: '/maintenance' | null }
   | { kind: 'go'; to: '/access-denied' | '/page-not-found' }
@@ -29,7 +29,7 @@ const MAINTENANCE_STATUSES = new Set([500, 501, 502, 503, 504, 505, 506, 507, 50
  * button, whose screen shows its own 4xx errors (log-in's 'Cant find code', coupons, validation 422s, 409s),
  * so only 401 and the server-side statuses are routed for mutations.
  */
-export function routeForError(
+function routeForError(
   status: number,
   detail: string,
   source: 'query' | 'mutation',

@@ -4,9 +4,9 @@ import { readJson, removeKey, writeJson } from './local-store.ts';
 // a stored task needs its toid and subject; a missing title becomes the spec's default when it is created.
 const KEY = 'geekly.orderPending';
 
-export type PendingOrder = { toid: string; title: string; subject: string; from?: string };
+type PendingOrder = { toid: string; title: string; subject: string; from?: string };
 
-export function savePendingOrder(order: PendingOrder) {
+function savePendingOrder(order: PendingOrder) {
   writeJson(KEY, order);
 }
 

@@ -7,7 +7,7 @@ import { readText, removeKey, writeText } from './local-store.ts';
 const KEY = 'geekly.redirectAfterLogin';
 
 /** docs/product/tasks-and-pricing.md: the hash markers of links from e-mails. */
-export const EMAIL_LINK_MARKERS = ['ratingemail', 'tips_external', 'orderemail', 'messagesemail'] as const;
+const EMAIL_LINK_MARKERS = ['ratingemail', 'tips_external', 'orderemail', 'messagesemail'] as const;
 
 export function rememberReturnTo(path: string) {
   if (isLocalPath(path)) writeText(KEY, path);

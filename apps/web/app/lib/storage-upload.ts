@@ -10,7 +10,7 @@ import type { z } from 'zod';
 export type Presigned = z.output<typeof presignedPostSchema>;
 
 /** A file as it is signed and then attached: its cleaned name (docs/product/files.md), size and MIME type. */
-export type StorageFile = Omit<UploadedFile, 'location'>;
+type StorageFile = Omit<UploadedFile, 'location'>;
 
 /** The cleaned name and the MIME type (guessed from the extension when the browser reports none) of a file. */
 export function storageFile(file: File): StorageFile {

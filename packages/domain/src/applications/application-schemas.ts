@@ -125,9 +125,6 @@ export const institutionApplicationSchema = z
   .object(institutionShape)
   .superRefine((v, ctx) => checkRequired(v, INSTITUTION_KEYS, ctx));
 
-export const APPLICATION_KINDS = ['geek', 'teacher', 'institution'] as const;
-export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
-
 /**
  * POST /applications (decision 011): the three forms in one body told apart by `kind`. Refined object schemas
  * cannot be extended, so the teacher and institution members repeat their refinement over the same shapes.

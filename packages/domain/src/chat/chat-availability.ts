@@ -1,4 +1,4 @@
-export type ChatAvailabilityInput = {
+type ChatAvailabilityInput = {
   hasChatId: boolean;
   paidOrdersCount: number;
   country: string | null;
@@ -19,7 +19,7 @@ export function isChatAvailable({ hasChatId, paidOrdersCount, country }: ChatAva
 /** docs/product/messages.md: the bubble waits until the client's own last message is over 20 minutes old. */
 export const CHAT_BUBBLE_QUIET_MS = 20 * 60_000;
 
-export type ChatBubbleInput = {
+type ChatBubbleInput = {
   unreadCount: number;
   lastOwnMessageAt: Date | null;
   now: Date;
@@ -42,7 +42,7 @@ export function unreadBadgeText(count: number, max = 9): string {
 
 /** docs/product/messages.md "Message": who sent a message. */
 export const SENDER_ROLES = ['writer', 'operator', 'system', 'client'] as const;
-export type SenderRole = (typeof SENDER_ROLES)[number];
+type SenderRole = (typeof SENDER_ROLES)[number];
 
 /** docs/product/messages.md: how each sender role is shown. */
 export const SENDER_LABELS: Readonly<Record<SenderRole, string>> = {

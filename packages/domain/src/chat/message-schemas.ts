@@ -47,7 +47,7 @@ export const opsSendMessageSchema = z
     path: ['message'],
   });
 
-export const messageFileSchema = z.object({
+const messageFileSchema = z.object({
   _id: z.string(),
   name: z.string(),
   size: z.number(),
@@ -79,7 +79,6 @@ export const messageNotificationSchema = z.object({
     }),
   ),
 });
-export type MessageNotification = z.infer<typeof messageNotificationSchema>;
 
 /** docs/product/account.md: the 'New' badge shows only on messages not from the client. */
 export const showsNewBadge = (m: Pick<MessageResponse, 'sender_role' | 'status'>) =>

@@ -7,7 +7,7 @@ import { messageNotificationSchema, messageResponseSchema, sendMessageSchema } f
 const orderParams = z.object({ id: z.string().max(100) });
 const messageParams = orderParams.extend({ messageId: z.string().max(100) });
 
-export const messageListSchema = z.object({ results: z.array(messageResponseSchema) });
+const messageListSchema = z.object({ results: z.array(messageResponseSchema) });
 
 export const messagesContract = {
   list: endpoint({

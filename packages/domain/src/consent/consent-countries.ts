@@ -34,9 +34,9 @@ export const EU_MEMBER_COUNTRIES = [
   'SE',
 ] as const;
 
-export const OTHER_EEA_COUNTRIES = ['IS', 'LI', 'NO'] as const;
+const OTHER_EEA_COUNTRIES = ['IS', 'LI', 'NO'] as const;
 
-export const OTHER_CONSENT_COUNTRIES = ['CH', 'GB'] as const;
+const OTHER_CONSENT_COUNTRIES = ['CH', 'GB'] as const;
 
 export const CONSENT_COUNTRIES: ReadonlySet<string> = new Set<string>([
   ...EU_MEMBER_COUNTRIES,

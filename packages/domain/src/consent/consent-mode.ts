@@ -1,7 +1,7 @@
 /** docs/product/public-site.md: consent is a map of consent-mode keys to 'granted' | 'denied', stored under `consentMode`. */
 export const CONSENT_STORAGE_KEY = 'consentMode';
 
-export type ConsentState = 'granted' | 'denied';
+type ConsentState = 'granted' | 'denied';
 
 export const CONSENT_KEYS = [
   'ad_storage',
@@ -13,13 +13,13 @@ export const CONSENT_KEYS = [
   'personalization_storage',
 ] as const;
 
-export type ConsentKey = (typeof CONSENT_KEYS)[number];
+type ConsentKey = (typeof CONSENT_KEYS)[number];
 
 export type ConsentMode = Record<ConsentKey, ConsentState>;
 
 export type ConsentCategoryId = 'essentials' | 'marketing' | 'performance' | 'functional';
 
-export type ConsentCategory = {
+type ConsentCategory = {
   readonly id: ConsentCategoryId;
   readonly label: string;
   readonly description: string;

@@ -13,7 +13,7 @@ export function searchCourses(query: string, courses: readonly string[] = COURSE
     .map((c) => c.course);
 }
 
-export type HighlightPart = { text: string; match: boolean };
+type HighlightPart = { text: string; match: boolean };
 
 /** Splits a course name into parts, marking the typed words (original casing kept). */
 export function highlightCourse(course: string, query: string): HighlightPart[] {

@@ -64,7 +64,7 @@ const ALLOWED_TYPES: Record<string, readonly string[]> = {
 // A Map, so a name like 'x.constructor' finds nothing instead of an Object method.
 const ALLOWED = new Map(Object.entries(ALLOWED_TYPES));
 
-export const ALLOWED_EXTENSIONS = [...ALLOWED.keys()];
+const ALLOWED_EXTENSIONS = [...ALLOWED.keys()];
 
 /** The value of an `<input type="file" accept>` that offers only allowed files. */
 export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -74,7 +74,7 @@ export const FILE_TYPE_REFUSED_TEXT =
   'This type of file cannot be attached: send documents, PDFs, images, presentations, spreadsheets or archives';
 export const FILE_EMPTY_TEXT = 'This file is empty';
 
-export function fileExtension(name: string): string {
+function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }

@@ -5,7 +5,7 @@ import { MAX_FILES_PER_ATTACH } from './file-limits.ts';
 // docs/product/http-api.md "Files": the bodies of the file calls and the OrderFile they answer.
 
 /** What an upload is for: the task's files, a revision request's, or a message's (docs/product/http-api.md 'msgs'). */
-export const UPLOAD_CONTEXTS = ['order', 'revision', 'msgs'] as const;
+const UPLOAD_CONTEXTS = ['order', 'revision', 'msgs'] as const;
 export type UploadContext = (typeof UPLOAD_CONTEXTS)[number];
 
 const fileName = z.string().trim().min(1, 'Please choose a file').max(255, 'The file name is too long');
@@ -87,4 +87,3 @@ export const fileActionSchema = z.object({ action: z.literal('remove') });
 
 /** A short-lived signed address of one stored file (the back office's download of any file of a task). */
 export const signedFileUrlSchema = z.object({ url: z.string().describe('a 5-minute signed address') });
-export type SignedFileUrl = z.infer<typeof signedFileUrlSchema>;

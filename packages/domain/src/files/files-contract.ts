@@ -14,8 +14,8 @@ import {
 const orderParams = z.object({ id: z.string().max(100) });
 const fileParams = orderParams.extend({ fileId: z.string().max(100) });
 
-export const attachedFilesSchema = z.object({ attached_files: z.array(orderFileSchema) });
-export const orderFilesSchema = z.object({ files: z.array(orderFileSchema) });
+const attachedFilesSchema = z.object({ attached_files: z.array(orderFileSchema) });
+const orderFilesSchema = z.object({ files: z.array(orderFileSchema) });
 
 export const filesContract = {
   presign: endpoint({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The Geek calls of docs/product/http-api.md "Geeks" (docs/product/geeks.md Geek, docs/product/geeks.md My Geeks).
 
 /** POST /geek/{id}: the client's own marks on a Geek. */
-export const GEEK_ACTIONS = ['fave', 'unfave', 'block', 'unblock'] as const;
+const GEEK_ACTIONS = ['fave', 'unfave', 'block', 'unblock'] as const;
 export const geekActionSchema = z.object({ action: z.enum(GEEK_ACTIONS) });
 export type GeekAction = (typeof GEEK_ACTIONS)[number];
 
@@ -39,7 +39,6 @@ export const createGeekSchema = z.object({
   major: z.string().trim().min(1, GEEK_MESSAGES.majorRequired).max(100),
   public_subjects: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
 });
-export type CreateGeekBody = z.output<typeof createGeekSchema>;
 
 /** docs/product/geeks.md "My Geeks": how long a Geek has been on the platform, from the real join date (no floor). */
 export function timeOnPlatform(joined: Date, now: Date): string {

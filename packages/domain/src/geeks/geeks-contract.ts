@@ -7,7 +7,7 @@ import { geekActionSchema, geekResponseSchema } from './geek-schemas.ts';
 const geekParams = z.object({ id: z.string().max(100) });
 const profileSummary = "A Geek's public profile, with figures from real marks and tasks";
 
-export const geekListSchema = z.array(geekResponseSchema);
+const geekListSchema = z.array(geekResponseSchema);
 
 export const geeksContract = {
   myGeeks: endpoint({

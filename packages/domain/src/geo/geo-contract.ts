@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
 
 /** docs/product/http-api.md "Fetch IP info": the caller's country, null when unknown. */
-export const geoSchema = z.object({ country_code: z.string().length(2).nullable() });
+const geoSchema = z.object({ country_code: z.string().length(2).nullable() });
 export type Geo = z.infer<typeof geoSchema>;
 
 export const geoContract = {

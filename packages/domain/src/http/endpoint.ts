@@ -5,7 +5,7 @@ import { z } from 'zod';
 // the error statuses it may answer (all with the one error body below). The API builds its route schema and the
 // OpenAPI document from it; the web app's `apiCall` builds the request from it and infers the answer.
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** The body of every error answer (docs/product/http-api.md "Errors"). */
 export const errorBodySchema = z.object({

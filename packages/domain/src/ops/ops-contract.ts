@@ -17,11 +17,11 @@ import { rejectedMailListSchema } from './rejected-mail.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
-export const staffLogInSchema = z.object({ email: emailField, password: z.string().min(1).max(128) });
-export const staffTokenSchema = z.object({ jwt: z.string() });
+const staffLogInSchema = z.object({ email: emailField, password: z.string().min(1).max(128) });
+const staffTokenSchema = z.object({ jwt: z.string() });
 
 /** GET /ops/me: the signed-in staff account. */
-export const staffMeSchema = z.object({
+const staffMeSchema = z.object({
   _id: z.string(),
   email: z.string(),
   staff_role: z.enum(STAFF_ROLES),
@@ -29,11 +29,11 @@ export const staffMeSchema = z.object({
 export type StaffMe = z.output<typeof staffMeSchema>;
 
 /** A Geek profile as staff see it, with its load (tasks in progress): GET /ops/geeks. */
-export const staffGeekViewSchema = opsGeekProfileSchema.extend({ load: z.number() });
+const staffGeekViewSchema = opsGeekProfileSchema.extend({ load: z.number() });
 export type StaffGeekView = z.output<typeof staffGeekViewSchema>;
 
 /** A staff account as an admin sees it (GET /ops/staff). */
-export const staffAccountViewSchema = z.object({
+const staffAccountViewSchema = z.object({
   _id: z.string(),
   email: z.string(),
   staff_role: z.enum(STAFF_ROLES),
@@ -43,7 +43,7 @@ export const staffAccountViewSchema = z.object({
 export type StaffAccountView = z.output<typeof staffAccountViewSchema>;
 
 /** One row of the audit log: a staff action or an autopilot step. */
-export const auditRowSchema = z.object({
+const auditRowSchema = z.object({
   _id: z.string(),
   at: z.string(),
   actor: z.string(),
@@ -54,16 +54,15 @@ export const auditRowSchema = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
   details: z.record(z.string(), z.unknown()),
 });
-export type AuditRow = z.output<typeof auditRowSchema>;
 /** A page of GET /ops/audit; `next` asks for the following one, null on the last. */
-export const auditPageSchema = z.object({ next: z.string().nullable(), results: z.array(auditRowSchema) });
+const auditPageSchema = z.object({ next: z.string().nullable(), results: z.array(auditRowSchema) });
 
-export const balanceCreditSchema = z.object({
+const balanceCreditSchema = z.object({
   amount: topUpAmountSchema.describe('US dollars'),
   memo: z.string().trim().min(1).max(500),
   idempotency_key: z.string().min(8).max(100),
 });
-export const balanceCreditResultSchema = z.object({ credited: z.boolean(), available_balance: z.number() });
+const balanceCreditResultSchema = z.object({ credited: z.boolean(), available_balance: z.number() });
 
 export const opsContract = {
   logIn: endpoint({

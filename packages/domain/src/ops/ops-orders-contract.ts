@@ -23,7 +23,7 @@ const money = z.number().describe('US dollars');
 const transitionName = z.enum(OPERATOR_TRANSITIONS as [TransitionName, ...TransitionName[]]);
 const groupId = z.enum(QUEUE_GROUPS.map((g) => g.id) as [string, ...string[]]);
 
-export const queueQuerySchema = z.object({
+const queueQuerySchema = z.object({
   // PostgreSQL text cannot hold a NUL character: refuse it here rather than fail in the query.
   q: z
     .string()
@@ -40,7 +40,7 @@ export const queueQuerySchema = z.object({
 });
 
 /** A task in the queue. */
-export const queueItemSchema = z.object({
+const queueItemSchema = z.object({
   _id: z.string(),
   number: z.number(),
   title: z.string(),
@@ -56,13 +56,13 @@ export const queueItemSchema = z.object({
   group: groupId.nullable(),
 });
 export type QueueItem = z.output<typeof queueItemSchema>;
-export const queueSchema = z.object({
+const queueSchema = z.object({
   results: z.array(queueItemSchema),
   counts: z.record(z.string(), z.number()),
 });
 
 /** Any task as staff see it: as its client sees it, with its client and the transitions allowed now. */
-export const opsOrderSchema = orderResponseSchema.extend({
+const opsOrderSchema = orderResponseSchema.extend({
   user_id: z.string(),
   number: z.number(),
   client_email: z.string(),
@@ -76,13 +76,13 @@ export const opsOrderSchema = orderResponseSchema.extend({
 });
 export type OpsOrder = z.output<typeof opsOrderSchema>;
 
-export const operatorTransitionSchema = z.object({
+const operatorTransitionSchema = z.object({
   name: transitionName,
   writer_id: z.string().max(100).optional().describe('assign_geek: the Geek'),
   note: returnToGeekNoteSchema.optional().describe('return_to_geek: what the Geek must fix (decision 048)'),
 });
 
-export const partialRefundResultSchema = z.object({
+const partialRefundResultSchema = z.object({
   order_id: z.string(),
   amount: money,
   to: z.enum(['balance', 'card']),
@@ -94,16 +94,15 @@ export const partialRefundResultSchema = z.object({
 });
 
 /** A staff note on a task (never shown to the client). */
-export const orderNoteSchema = z.object({
+const orderNoteSchema = z.object({
   _id: z.string(),
   body: z.string(),
   author: z.string(),
   created_at: z.string(),
 });
-export type OrderNote = z.output<typeof orderNoteSchema>;
 
 /** GET /ops/orders/{id}/money: payments, card refunds, ledger entries and what can still be refunded. */
-export const orderMoneySchema = z.object({
+const orderMoneySchema = z.object({
   refundable: money,
   payments: z.array(
     z.object({
@@ -131,10 +130,9 @@ export const orderMoneySchema = z.object({
     }),
   ),
 });
-export type OrderMoney = z.output<typeof orderMoneySchema>;
 
 /** One thing that happened to a task, with who did it. */
-export const timelineItemSchema = z.object({
+const timelineItemSchema = z.object({
   at: z.string(),
   kind: z.string(),
   who: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Decision 059: a mail the SMTP server refused for good (5xx); it is not retried. The back office lists them. */
-export const rejectedMailSchema = z.object({
+const rejectedMailSchema = z.object({
   _id: z.string(),
   to: z.string(),
   subject: z.string(),

@@ -12,7 +12,7 @@ import {
 const DAY_MS = 86_400_000;
 
 /** The Terms and the Refund Policy: a refund may be requested within 60 days after the task was completed. */
-export const REFUND_WINDOW_DAYS = 60;
+const REFUND_WINDOW_DAYS = 60;
 
 /** A delivered task the client neither accepts nor disputes counts as accepted this many days after delivery. */
 export const AUTO_ACCEPT_DAYS = 14;
@@ -27,7 +27,7 @@ export const GEEK_SHARE_PERCENT = 85;
 export const PLATFORM_CHARGE_PERCENT = 100 - GEEK_SHARE_PERCENT;
 
 /** What acceptance reads besides the status. */
-export type AcceptanceInput = OrderStatusInput & {
+type AcceptanceInput = OrderStatusInput & {
   /** When the work, or its last revision, was delivered. */
   deliveredAt: Date | null;
   clientAcceptAt: Date | null;

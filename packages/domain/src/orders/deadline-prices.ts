@@ -23,7 +23,6 @@ export const deadlinePricesSchema = z.object({
     }),
   ),
 });
-export type DeadlinePrices = z.output<typeof deadlinePricesSchema>;
 
 /** '+1 day: $12.40 less'; null when a day later costs the same (same price band). */
 export function laterDeadlineText(days: number, savingDollars: number): string | null {

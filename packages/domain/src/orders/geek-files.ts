@@ -35,7 +35,7 @@ export const CLIENT_FILE_TYPES = [
   'order_form',
   'client_revision_request_file',
 ] as const satisfies readonly OrderFileType[];
-export type ClientFileType = (typeof CLIENT_FILE_TYPES)[number];
+type ClientFileType = (typeof CLIENT_FILE_TYPES)[number];
 
 export type OrderFileInput = {
   type: OrderFileType;

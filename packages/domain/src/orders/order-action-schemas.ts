@@ -132,7 +132,7 @@ export const refundFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['message'], message: REFUND_MESSAGES.messageRequired });
     }
   });
-export type RefundForm = z.output<typeof refundFormSchema>;
+type RefundForm = z.output<typeof refundFormSchema>;
 
 /**
  * docs/product/statuses-and-state-machine.md: the comment is '{refund destination} - {message or reason}'. The destination is its key
@@ -156,14 +156,14 @@ const serviceChange = {
   /** docs/product/http-api.md: the Preferred Geek's id. */
   writer_id: z.string().trim().max(100).optional(),
 };
-export const serviceAddSchema = z.object({ action: z.literal('service_add'), ...serviceChange });
-export const serviceDeleteSchema = z.object({ action: z.literal('service_delete'), ...serviceChange });
+const serviceAddSchema = z.object({ action: z.literal('service_add'), ...serviceChange });
+const serviceDeleteSchema = z.object({ action: z.literal('service_delete'), ...serviceChange });
 /** One task's course (docs/product/tasks-and-pricing.md rename rule, decision 038). */
-export const clientSubjectSchema = changeCourseSchema.extend({ action: z.literal('client_subject') });
+const clientSubjectSchema = changeCourseSchema.extend({ action: z.literal('client_subject') });
 /** 'Accept the work' on a delivered task (decision 036). */
-export const clientAcceptSchema = z.object({ action: z.literal('client_accept') });
+const clientAcceptSchema = z.object({ action: z.literal('client_accept') });
 /** Deleting an unpaid task the client no longer needs. */
-export const clientRemoveSchema = z.object({ action: z.literal('client_remove') });
+const clientRemoveSchema = z.object({ action: z.literal('client_remove') });
 
 /** POST /orders/{id}: one of the client's order actions. */
 export const orderActionSchema = z.discriminatedUnion('action', [

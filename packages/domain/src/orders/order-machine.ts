@@ -196,14 +196,14 @@ export type EditInput = {
 };
 
 /** `deposit`: the 30% deposit of an unpaid task (the pay body's `partial`). */
-export type PayTransitionInput = { amountCents: number; deposit: boolean; source: 'balance' | 'card' };
-export type TipInput = { amountCents: number; source: 'balance' | 'card' };
-export type RateInput = { mark: number; feedback: string | null; tags: string[] };
-export type RevisionInput = { comment: string; deadline: Date };
-export type RefundInput = { comment: string; destination: RefundDestination };
+type PayTransitionInput = { amountCents: number; deposit: boolean; source: 'balance' | 'card' };
+type TipInput = { amountCents: number; source: 'balance' | 'card' };
+type RateInput = { mark: number; feedback: string | null; tags: string[] };
+type RevisionInput = { comment: string; deadline: Date };
+type RefundInput = { comment: string; destination: RefundDestination };
 /** Decision 048: a Geek's delivery with the quality check on waits for staff instead of reaching the student. */
-export type DeliverInput = { check?: boolean };
-export type ServiceInput = { service: AddOnService; writerId?: string | null; addOns: AddOnContext };
+type DeliverInput = { check?: boolean };
+type ServiceInput = { service: AddOnService; writerId?: string | null; addOns: AddOnContext };
 
 /** The largest tip one payment takes; a guard against typos, not a spec rule. */
 export const MAX_TIP_CENTS = 100_000;

@@ -11,7 +11,6 @@ export const ORDER_ADDITIONAL_FLAGS = [
   'assigment_type_presentation',
   'assigment_type_paper',
 ] as const;
-export type OrderAdditionalFlag = (typeof ORDER_ADDITIONAL_FLAGS)[number];
 
 export const ORDER_TAGS = [
   'delete_order',
@@ -24,7 +23,6 @@ export const ORDER_TAGS = [
   'instr_not_ok_fixed',
   'instr_not_ok_crucial_fixed',
 ] as const;
-export type OrderTag = (typeof ORDER_TAGS)[number];
 
 // docs/product/tasks-and-pricing.md (client area) and docs/product/public-site.md (landing task form) word the same rules differently.
 export const ORDER_MESSAGES = {

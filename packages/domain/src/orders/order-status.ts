@@ -48,7 +48,7 @@ export type OrderStatusInput = {
   work_window_end: Date | null;
 };
 
-export type DisplayStatusKey =
+type DisplayStatusKey =
   | 'new'
   | 'checking_instructions'
   | 'selecting_geek'
@@ -61,7 +61,7 @@ export type DisplayStatusKey =
   | 'completed'
   | 'unpaid';
 
-export type DisplayStatus = {
+type DisplayStatus = {
   key: DisplayStatusKey;
   label: string;
   /** The line under the label (a wait estimate or what to do next), if any. */
@@ -189,7 +189,7 @@ export function isUnderReview(o: OrderStatusInput): boolean {
   );
 }
 
-export const isRated = (o: OrderStatusInput) => o.mark > 0;
+const isRated = (o: OrderStatusInput) => o.mark > 0;
 
 /**
  * docs/product/statuses-and-state-machine.md "Rating possible": not yet rated and (completed and paid, or refund requested or refunded, or

@@ -16,20 +16,20 @@ import { createOrderSchema } from './order-schemas.ts';
 export const orderIdParams = z.object({ id: z.string().max(100) });
 
 /** GET /orders: one page of the caller's tasks and how many match the filters. */
-export const orderListSchema = z.object({ results: z.array(orderResponseSchema), total: z.number().int() });
+const orderListSchema = z.object({ results: z.array(orderResponseSchema), total: z.number().int() });
 export type OrderListPage = z.output<typeof orderListSchema>;
 
-export const createdOrderSchema = z.object({ _id: z.string() });
+const createdOrderSchema = z.object({ _id: z.string() });
 
 /** POST /orders/subject-change: how many tasks moved to the new course, and how many kept their own. */
-export const groupCourseChangedSchema = z.object({
+const groupCourseChangedSchema = z.object({
   changed: z.number().int(),
   kept: z.number().int(),
   subject: z.string(),
 });
 
 /** POST /discount_check's body; the code is normalised by the use case (couponCodeSchema), not refused here. */
-export const discountCheckSchema = z.object({ code: z.string().max(50) });
+const discountCheckSchema = z.object({ code: z.string().max(50) });
 
 /** The student's tasks (docs/product/tasks-and-pricing.md); paying for them is in the payments contract. */
 export const ordersContract = {

@@ -1,6 +1,6 @@
 // docs/product/tasks-and-pricing.md: the task type input suggests types, matched case-insensitively. The spec does not list them;
 // these are the kinds of help the product offers (docs/product/tasks-and-pricing.md) and the usual assignment kinds.
-export const REQUEST_TYPES = [
+const REQUEST_TYPES = [
   'Essay writing',
   'Research paper',
   'Assignment',

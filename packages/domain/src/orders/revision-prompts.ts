@@ -1,6 +1,6 @@
 import type { OrderStatusInput } from './order-status.ts';
 
-export type RevisionPrompt =
+type RevisionPrompt =
   | { kind: 'ask'; text: 'Is everything ok?'; action: 'Request revision' }
   | { kind: 'requested'; text: 'You requested revision'; action: 'Show my request' };
 

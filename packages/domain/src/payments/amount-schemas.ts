@@ -19,7 +19,7 @@ export const TOP_UP_MAX_CENTS = 999_999_999;
 /** docs/product/payments-and-ledger.md: the field holds at most 10 characters. */
 export const TOP_UP_MAX_CHARS = 10;
 
-export type TopUpAmountResult = { ok: true; cents: number } | { ok: false; message: string };
+type TopUpAmountResult = { ok: true; cents: number } | { ok: false; message: string };
 
 const fail: TopUpAmountResult = { ok: false, message: AMOUNT_MESSAGES.topUpTooSmall };
 

@@ -38,7 +38,7 @@ export function periodBounds(p: PayoutPeriod): { from: Date; to: Date } {
   };
 }
 
-export type PayoutRow = {
+type PayoutRow = {
   geekId: string;
   name: string;
   tasks: number;
@@ -47,13 +47,13 @@ export type PayoutRow = {
 };
 
 /** One CSV field: quoted when needed; a leading = + - @ is defused so no spreadsheet runs it as a formula. */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const PAYOUT_CSV_HEADER = [
+const PAYOUT_CSV_HEADER = [
   'Geek',
   'Geek id',
   'Accepted tasks',

@@ -47,7 +47,7 @@ type KindWords = {
 export type LedgerKind = keyof typeof VOCABULARY;
 export const LEDGER_KINDS = Object.keys(VOCABULARY) as [LedgerKind, ...LedgerKind[]];
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
-export const isLedgerKind = (kind: string): kind is LedgerKind => Object.hasOwn(VOCABULARY, kind);
+const isLedgerKind = (kind: string): kind is LedgerKind => Object.hasOwn(VOCABULARY, kind);
 
 /** The balance history's line for a transaction of `kind`, on the task numbered `orderNumber` if any. */
 export function historyLine(kind: string, orderNumber: number | null): string {
@@ -55,7 +55,7 @@ export function historyLine(kind: string, orderNumber: number | null): string {
   return VOCABULARY[kind].history(orderNumber === null ? 'your task' : `task #${orderNumber}`);
 }
 
-export type ReceiptPurpose = NonNullable<KindWords['receipt']>;
+type ReceiptPurpose = NonNullable<KindWords['receipt']>;
 const receiptOf = (kind: string): ReceiptPurpose | undefined =>
   isLedgerKind(kind) ? (VOCABULARY[kind] as KindWords).receipt : undefined;
 
@@ -67,7 +67,7 @@ export const kindsPaying = (...purposes: ReceiptPurpose[]): LedgerKind[] =>
 export const pays = (kind: string, purpose: ReceiptPurpose) => receiptOf(kind) === purpose;
 
 /** The lines of a Geek's earnings (GET /workspace/earnings, the back office's Geek earnings). */
-export type EarningKind = (typeof EARNING_KINDS)[number];
+type EarningKind = (typeof EARNING_KINDS)[number];
 
 /** Which earnings line a transaction on a Geek's account is: anything else that reached it is a tip. */
 export const earningKindOf = (kind: string): EarningKind =>

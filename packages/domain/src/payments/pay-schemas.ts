@@ -55,7 +55,7 @@ export type TipOrderBody = z.input<typeof tipOrderSchema>;
 export const topUpSchema = z.object({ amount: topUpAmountSchema });
 
 /** A form the browser posts to the payment gateway (docs/product/http-api.md). */
-export const gatewayFormSchema = z.object({
+const gatewayFormSchema = z.object({
   url: z.string(),
   method: z.literal('POST'),
   fields: z.record(z.string(), z.string()),
@@ -67,10 +67,8 @@ export const redirectAnswerSchema = z.object({
   payment_id: z.string(),
   gateway: gatewayFormSchema,
 });
-/** A payment the balance did not cover: the browser goes on to the card page. */
-export type RedirectAnswer = z.output<typeof redirectAnswerSchema>;
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
+const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired'] as const;
 
 /** GET /payments/{id}: what became of a card payment, for the return screens. */
 export const paymentStatusSchema = z.object({
@@ -86,7 +84,7 @@ export const paymentStatusSchema = z.object({
 });
 export type PaymentStatus = z.output<typeof paymentStatusSchema>;
 
-export const balanceEntrySchema = z.object({
+const balanceEntrySchema = z.object({
   _id: z.string(),
   created_at: z.string(),
   kind: z.string(),
@@ -102,5 +100,3 @@ export const balanceHistorySchema = z.object({
   total: z.number().int(),
   results: z.array(balanceEntrySchema),
 });
-/** One page of the user's ledger entries, newest first; amounts are signed dollars (money in is positive). */
-export type BalanceHistoryPage = z.output<typeof balanceHistorySchema>;

@@ -12,20 +12,20 @@ import {
 } from './pay-schemas.ts';
 
 /** Decision 010: a task payment or tip is settled from the balance at once, or answers the gateway form. */
-export const paidOrRedirectSchema = z.discriminatedUnion('status', [
+const paidOrRedirectSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('paid'), order: orderResponseSchema }),
   redirectAnswerSchema,
 ]);
 export type PaidOrRedirect = z.output<typeof paidOrRedirectSchema>;
 
-export const balanceHistoryQuerySchema = z.object({
+const balanceHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
 const paymentIdParams = z.object({ id: z.string().max(100) });
 
 /** The gateway's webhook answer once an event is recorded (or was already). */
-export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
 /** Paying for tasks, tips, the balance and what became of a card payment (docs/product/payments-and-ledger.md). */
 export const paymentsContract = {

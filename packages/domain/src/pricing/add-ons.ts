@@ -24,7 +24,7 @@ export const ADD_ON_LABELS: Record<AddOnService, string> = {
 export const INCLUDED_IN_PLAN = 'Included in your plan';
 
 /** A fixed price in cents, or a share of the task's work price (after its discount) in percent. */
-export type AddOnPrice = { kind: 'fixed'; cents: number } | { kind: 'percent'; percent: number };
+type AddOnPrice = { kind: 'fixed'; cents: number } | { kind: 'percent'; percent: number };
 
 // docs/product/tasks-and-pricing.md: "VIP support and Preferred Geek have fixed prices, values not shown" next to the unexplained
 // constants 9.99 and 4.99, so those two take them. The others scale with the work, as speed and seniority do.
@@ -45,7 +45,6 @@ export const COUPON_ADD_ON_KINDS = {
   draft_needed: 'draft_needed',
   prioritize_my_task: 'prioritize_my_task',
 } as const satisfies Record<string, AddOnService>;
-export type CouponAddOnKind = keyof typeof COUPON_ADD_ON_KINDS;
 
 /** docs/product/tasks-and-pricing.md: the Draft add-on is disabled when 6 hours or less remain. */
 export const DRAFT_MIN_HOURS_LEFT = 6;
@@ -97,7 +96,7 @@ export type AddOnContext = {
   planAddOns?: readonly AddOnService[];
 };
 
-export type AddOnState = {
+type AddOnState = {
   service: AddOnService;
   label: string;
   added: boolean;
@@ -151,7 +150,7 @@ export function isAddOnDisabled(service: AddOnService, ctx: AddOnContext): boole
   }
 }
 
-export type AddOnChangeError =
+type AddOnChangeError =
   | 'add_on_disabled'
   | 'add_on_already_added'
   | 'add_on_not_added'

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
 
 /** Decision 011: real counts for the landing page. */
-export const publicStatsSchema = z.object({
+const publicStatsSchema = z.object({
   geeks_online: z.number().int().describe('Geeks seen in the last 15 minutes'),
   signups_last_week: z.number().int().describe('Client accounts created in the last 7 days'),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
 
 /** The student's referral program (docs/product/account.md). */
-export const referralSchema = z.object({
+const referralSchema = z.object({
   referral_code: z.string(),
   link: z.string().describe('the share link; it opens sign-up with the code and never logs anyone in'),
   count: z.number().int().describe('friends who signed up with the code'),

@@ -9,7 +9,7 @@ export type SubscriptionInput = {
   current_period_end: Date | null;
 };
 
-export type SubscriptionLabel = 'Active' | 'Pending cancelation' | 'Payment failed';
+type SubscriptionLabel = 'Active' | 'Pending cancelation' | 'Payment failed';
 
 // docs/product/account.md "Subscription display": only these statuses make a subscription the one shown.
 const CURRENT_STATUSES: readonly string[] = ['active', 'past_due', 'incomplete'];

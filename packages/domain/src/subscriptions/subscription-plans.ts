@@ -50,7 +50,7 @@ export const SUBSCRIPTION_PLANS = [
   benefits: readonly string[];
 }[];
 
-export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
 export function planByTag(tag: SubscriptionTag): SubscriptionPlan {
   const plan = SUBSCRIPTION_PLANS.find((p) => p.tag === tag);

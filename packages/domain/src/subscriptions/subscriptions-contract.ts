@@ -6,7 +6,7 @@ import { subscribeSchema } from './subscription-plans.ts';
 
 // docs/product/http-api.md "Referral and subscription": the plans, buying one through the gateway, cancelling it.
 
-export const subscriptionSchema = z.object({
+const subscriptionSchema = z.object({
   _id: z.string(),
   status: z.string(),
   cancel_at_period_end: z.boolean(),
@@ -19,7 +19,7 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const planSchema = z.object({
+const planSchema = z.object({
   tag: z.enum(SUBSCRIPTION_TAGS),
   name: z.string(),
   price: z.number().describe('US dollars'),
@@ -28,7 +28,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const subscriptionsAnswerSchema = z.object({
+const subscriptionsAnswerSchema = z.object({
   plans: z.array(planSchema),
   current: subscriptionSchema.nullable(),
 });

@@ -3,7 +3,7 @@ import { endpoint } from '../http/endpoint.ts';
 
 // docs/product/http-api.md "Operations" (decision 031): health is the process alone, readiness the database too.
 
-export const healthSchema = z.object({
+const healthSchema = z.object({
   status: z.literal('ok'),
   version: z.string().describe('The release (package.json version): CHANGELOG.md says what changed'),
   commit: z.string().describe('The commit the release was built from (BUILD_COMMIT, or git)'),

@@ -6,7 +6,7 @@ import { googleStartLinkSchema, googleStartSchema } from './google-sign-in.ts';
 // and the callback answer redirects, followed by the browser (a link, a form), never read as JSON.
 
 /** Which ways to sign in besides e-mail and password the server has turned on. */
-export const signInProvidersSchema = z.object({ google: z.boolean() });
+const signInProvidersSchema = z.object({ google: z.boolean() });
 export type SignInProviders = z.infer<typeof signInProvidersSchema>;
 
 /** A redirect: the Location header is the answer. */

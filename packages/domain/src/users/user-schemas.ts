@@ -44,7 +44,7 @@ const requiredEmail = z.string().trim().min(1, USER_MESSAGES.emailRequired).pipe
  * Decision 028 (NIST SP 800-63B): a new password is judged by its length, at least 8 characters, with no
  * composition rules. Existing passwords keep logging in whatever their length.
  */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 // docs/product/account.md "Latin only": printable ASCII letters, digits, punctuation and spaces.
 const isLatin = (p: string) => /^[\x20-\x7E]*$/.test(p);
@@ -136,10 +136,8 @@ export const PHONE_COUNTRIES = [
   { countryCode: 'OM', name: 'Oman', phoneCode: '+968', phoneMask: '9999 9999' },
 ] as const;
 
-export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
+type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export type PhoneCountryCode = PhoneCountry['countryCode'];
-/** docs/product/account.md: the phone country when the IP country is unknown or not in the list. */
-export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'US';
 const COUNTRY_CODES = PHONE_COUNTRIES.map((c) => c.countryCode) as [PhoneCountryCode, ...PhoneCountryCode[]];
 
 export const maskDigitCount = (mask: string) => mask.replace(/[^9]/g, '').length;

@@ -14,10 +14,9 @@ import {
 // profile and its settings.
 
 /** A new session: the token (also set as the cookie) and the student. */
-export const sessionSchema = z.object({ jwt: z.string(), user: studentProfileSchema });
-export type StudentSession = z.infer<typeof sessionSchema>;
+const sessionSchema = z.object({ jwt: z.string(), user: studentProfileSchema });
 
-export const logInAnswerSchema = sessionSchema.extend({
+const logInAnswerSchema = sessionSchema.extend({
   redirect_path: z.string().optional().describe('Where a one-time log-in link leads (factor token)'),
 });
 export type LogInAnswer = z.infer<typeof logInAnswerSchema>;

@@ -6,7 +6,6 @@ import {
   geekPayoutResponseSchema,
   geekPayoutSchema,
   PAYOUT_REQUEST_STATUSES,
-  type payoutRequestSchema,
   payoutRequestsResponseSchema,
 } from './workspace-contract.ts';
 
@@ -15,7 +14,7 @@ import {
 // Staff only (the staff bearer token). A Geek's own view is GET /workspace/earnings.
 
 /** GET /ops/geek-earnings: one row per Geek. */
-export const geekEarningTotalsSchema = z.object({
+const geekEarningTotalsSchema = z.object({
   geek_id: z.string(),
   public_full_name: z.string(),
   tasks: z.number().int().describe('accepted tasks earned on'),
@@ -26,7 +25,7 @@ export const geekEarningTotalsSchema = z.object({
 export type GeekEarningTotals = z.output<typeof geekEarningTotalsSchema>;
 
 /** GET /ops/geeks/{id}/earnings: one Geek's ledger lines, newest first. */
-export const geekEarningHistorySchema = z.object({
+const geekEarningHistorySchema = z.object({
   geek_id: z.string(),
   public_full_name: z.string(),
   total: z.number(),
@@ -42,10 +41,8 @@ export const geekEarningHistorySchema = z.object({
     }),
   ),
 });
-export type GeekEarningHistory = z.output<typeof geekEarningHistorySchema>;
 
 export type PayoutRequest = z.output<typeof payoutRequestsResponseSchema>['results'][number];
-export type PayoutRequestInput = z.input<typeof payoutRequestSchema>;
 
 export const geekPayContract = {
   earnings: endpoint({

@@ -59,13 +59,13 @@ const newPassword = z.string().min(GEEK_PASSWORD_MIN, WORKSPACE_MESSAGES.passwor
 // ——— Log-in (decision 047: a Geek's token is its own kind) ———
 
 /** POST /workspace/session */
-export const workspaceSessionSchema = z.object({
+const workspaceSessionSchema = z.object({
   email: emailField,
   password: z.string().min(1).max(128),
 });
 
 /** The signed-in Geek's account (GET/PATCH /workspace/me, and with the session's jwt). */
-export const geekAccountSchema = z.object({
+const geekAccountSchema = z.object({
   _id: z.string().describe('the Geek profile id (writer_id)'),
   email: z.string(),
   public_full_name: z.string(),
@@ -91,7 +91,7 @@ export const geekAccountSchema = z.object({
 });
 export type GeekAccount = z.output<typeof geekAccountSchema>;
 
-export const workspaceSessionResponseSchema = z.object({ jwt: z.string(), geek: geekAccountSchema });
+const workspaceSessionResponseSchema = z.object({ jwt: z.string(), geek: geekAccountSchema });
 
 /** PATCH /workspace/me: Available / Away, major, subjects (courses from the list). */
 export const workspaceMePatchSchema = z
@@ -103,17 +103,17 @@ export const workspaceMePatchSchema = z
   .partial();
 
 /** POST /workspace/me/password: answers a new jwt for this browser; every other session and stream ends. */
-export const workspacePasswordChangeSchema = z.object({
+const workspacePasswordChangeSchema = z.object({
   current_password: z.string().min(1).max(128),
   new_password: newPassword,
 });
-export const workspaceJwtResponseSchema = z.object({ jwt: z.string() });
+const workspaceJwtResponseSchema = z.object({ jwt: z.string() });
 
 /** POST /workspace/password-restore: always 204 (no answer says whether the e-mail is a Geek's). */
-export const workspacePasswordRestoreSchema = z.object({ email: emailField });
+const workspacePasswordRestoreSchema = z.object({ email: emailField });
 
 /** POST /workspace/set-password: the one-time token of an invitation or a restore link, and the new password. */
-export const workspaceSetPasswordSchema = z.object({
+const workspaceSetPasswordSchema = z.object({
   token: z.string().min(1).max(200),
   password: newPassword,
 });
@@ -131,7 +131,7 @@ export const WORK_ADD_ONS = [
 export type WorkAddOn = (typeof WORK_ADD_ONS)[number];
 
 /** GET /workspace/offers: one task this Geek may take now (never anything about the student). */
-export const workspaceOfferSchema = z.object({
+const workspaceOfferSchema = z.object({
   _id: z.string(),
   number: z.number().int(),
   title: z.string(),
@@ -149,7 +149,7 @@ export const workspaceOfferSchema = z.object({
   offered_at: isoTime.describe('when the task was paid'),
 });
 export type WorkspaceOffer = z.output<typeof workspaceOfferSchema>;
-export const workspaceOffersResponseSchema = z.object({ results: z.array(workspaceOfferSchema) });
+const workspaceOffersResponseSchema = z.object({ results: z.array(workspaceOfferSchema) });
 
 /** What the Geek must do next on a task: My tasks groups by it (issue 31 item 4). */
 export const WORKSPACE_TASK_STAGES = [
@@ -175,10 +175,10 @@ export const WORKSPACE_STAGE_LABELS: Record<WorkspaceTaskStage, string> = {
 /** The transitions a Geek runs on their own task (POST /workspace/tasks/{id}/transitions). */
 export const GEEK_TASK_TRANSITIONS = ['start_work', 'deliver', 'deliver_revision', 'give_back'] as const;
 export type GeekTaskTransition = (typeof GEEK_TASK_TRANSITIONS)[number];
-export const workspaceTransitionSchema = z.object({ name: z.enum(GEEK_TASK_TRANSITIONS) });
+const workspaceTransitionSchema = z.object({ name: z.enum(GEEK_TASK_TRANSITIONS) });
 
 /** A task in My tasks. The student is only ever 'Student' and the task's number (`student`). */
-export const workspaceTaskSchema = z.object({
+const workspaceTaskSchema = z.object({
   _id: z.string(),
   number: z.number().int(),
   student: z.string().describe("'Student 10001': never the student's name, e-mail, phone or country"),
@@ -204,10 +204,10 @@ export const workspaceTaskSchema = z.object({
   transitions: z.array(z.enum(GEEK_TASK_TRANSITIONS)).describe('what the state machine allows this Geek now'),
 });
 export type WorkspaceTask = z.output<typeof workspaceTaskSchema>;
-export const workspaceTasksResponseSchema = z.object({ results: z.array(workspaceTaskSchema) });
+const workspaceTasksResponseSchema = z.object({ results: z.array(workspaceTaskSchema) });
 
 /** A file of the task as the Geek sees it; `download_url` is a 5-minute signed address. */
-export const workspaceFileSchema = orderFileSchema
+const workspaceFileSchema = orderFileSchema
   .pick({
     _id: true,
     name: true,
@@ -224,7 +224,7 @@ export const workspaceFileSchema = orderFileSchema
   });
 
 /** GET /workspace/tasks/{id} */
-export const workspaceTaskDetailSchema = workspaceTaskSchema.extend({
+const workspaceTaskDetailSchema = workspaceTaskSchema.extend({
   details: z.string().describe('the instructions'),
   files: z
     .array(workspaceFileSchema)
@@ -251,8 +251,8 @@ export type WorkspaceTaskDetail = z.output<typeof workspaceTaskDetailSchema>;
 // ——— Files and messages ———
 
 /** POST /workspace/tasks/{id}/uploads: as /ops/orders/{id}/uploads. */
-export const workspaceUploadRequestSchema = opsUploadRequestSchema;
-export const workspaceUploadResponseSchema = presignedPostSchema;
+const workspaceUploadRequestSchema = opsUploadRequestSchema;
+const workspaceUploadResponseSchema = presignedPostSchema;
 
 /** POST /workspace/tasks/{id}/files: the specs' Geek file types, with the plagiarism check the Geek ran. */
 export const workspaceAttachFilesSchema = z.object({
@@ -267,7 +267,7 @@ export const workspaceAttachFilesSchema = z.object({
     .min(1)
     .max(MAX_FILES_PER_ATTACH),
 });
-export const workspaceAttachResponseSchema = z.object({ attached_files: z.array(workspaceFileSchema) });
+const workspaceAttachResponseSchema = z.object({ attached_files: z.array(workspaceFileSchema) });
 
 /** POST /workspace/tasks/{id}/messages: written as this Geek (sender_role 'writer'). */
 export const workspaceSendMessageSchema = z
@@ -280,8 +280,8 @@ export const workspaceSendMessageSchema = z
     path: ['message'],
   });
 /** A message on the Geek's side: the student's carry `name: 'Student 10001'`, the Geek's their public name. */
-export const workspaceMessageSchema = messageResponseSchema;
-export const workspaceMessagesResponseSchema = z.object({ results: z.array(workspaceMessageSchema) });
+const workspaceMessageSchema = messageResponseSchema;
+const workspaceMessagesResponseSchema = z.object({ results: z.array(workspaceMessageSchema) });
 
 // ——— Live events (GET /workspace/events) ———
 
@@ -295,10 +295,10 @@ export const WORKSPACE_EVENT_TYPES = ['offer', 'order', 'message'] as const;
 // ——— Earnings and payouts (decision 047) ———
 
 export const EARNING_KINDS = ['earning', 'tip', 'payout'] as const;
-export const EARNING_STATUSES = ['pending', 'earned', 'paid'] as const;
+const EARNING_STATUSES = ['pending', 'earned', 'paid'] as const;
 
 /** GET /workspace/earnings */
-export const workspaceEarningsSchema = z.object({
+const workspaceEarningsSchema = z.object({
   results: z.array(
     z.object({
       order_id: z.string().nullable(),
@@ -329,7 +329,7 @@ export const payoutRequestSchema = z.object({
   note: noNul(500).optional(),
 });
 export const PAYOUT_REQUEST_STATUSES = ['open', 'paid', 'cancelled'] as const;
-export const payoutRequestResponseSchema = z.object({
+const payoutRequestResponseSchema = z.object({
   _id: z.string(),
   geek_id: z.string(),
   public_full_name: z.string(),
@@ -359,7 +359,7 @@ export const geekPayoutResponseSchema = z.object({
 
 // ——— Applications (back office) ———
 
-export const APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
+const APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
 /** GET /ops/applications?kind=geek: never the password. */
 export const opsApplicationsQuerySchema = z.object({
   kind: z.enum(['geek', 'teacher', 'institution']).default('geek'),
@@ -423,7 +423,7 @@ export const returnToGeekNoteSchema = noNul(2000).trim().min(1, 'Tell the Geek w
 export const PREFERRED_GEEK_HOLD_MS = 12 * 3_600_000;
 
 /** What the offer rules read of a task. */
-export type OfferTask = {
+type OfferTask = {
   subject: string;
   services: readonly { tag: string; writerId?: string | null }[];
   paidAt: Date | null;

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 
 /** `html` is the React-rendered version (templates/); `text` always goes along as the plain-text part. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
-export type OutgoingMail = MailMessage & { id: string; from: string };
+type OutgoingMail = MailMessage & { id: string; from: string };
 
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;

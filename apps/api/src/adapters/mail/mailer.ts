@@ -25,7 +25,7 @@ export type Mailer = {
 };
 
 /** The slice of a pino logger the mail worker writes to. */
-export type MailLog = {
+type MailLog = {
   info(fields: Record<string, unknown>, msg: string): void;
   error(fields: Record<string, unknown>, msg: string): void;
 };
@@ -34,7 +34,7 @@ const LEASE_SECONDS = 60;
 const DROPPED_BODY = { text: '', html: null };
 
 /** An SMTP answer in the 5xx class (nodemailer's `responseCode`): the address or the mail is refused for good. */
-export const isPermanentRejection = (err: unknown) => {
+const isPermanentRejection = (err: unknown) => {
   const code = (err as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 };

@@ -25,7 +25,7 @@ export type CheckoutRequest = {
 /** A form the browser posts to reach the gateway's card page (docs/product/http-api.md `POST /orders/{id}/pay`). */
 export type GatewayForm = { url: string; method: 'POST'; fields: Record<string, string> };
 
-export type FailureReason = 'card_declined' | 'server_error';
+type FailureReason = 'card_declined' | 'server_error';
 
 /** A verified gateway event, in the gateway's own event id. */
 export type GatewayEvent =
@@ -68,7 +68,7 @@ export type RefundRequest = {
   idempotencyKey: string;
 };
 
-export type SavedCardCharge = {
+type SavedCardCharge = {
   paymentId: string;
   /** The gatewayRef of the payment that put the card on file. */
   savedCardRef: string;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export type SmsMessage = { to: string; text: string };
+type SmsMessage = { to: string; text: string };
 
 /** Decision 018: text messages behind one interface, a file writer by default and Twilio in production. */
 export interface SmsSender {

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /** A presigned POST (S3's POST-object protocol): the browser posts every field, then `file`, to `url`. */
-export type PresignedPost = { url: string; fields: Record<string, string> };
+type PresignedPost = { url: string; fields: Record<string, string> };
 
 /** What storage says about an object that arrived. */
 export type StoredObject = {

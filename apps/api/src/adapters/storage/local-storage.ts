@@ -14,8 +14,8 @@ import { attachmentDisposition, type FileStorage, type StoredObject } from './fi
 // key, content type, size range and expiry; an upload that breaks it is refused and stores nothing. Downloads
 // need a signed, short-lived address.
 
-export const UPLOAD_PATH = '/storage/upload';
-export const OBJECT_PATH = '/storage/object';
+const UPLOAD_PATH = '/storage/upload';
+const OBJECT_PATH = '/storage/object';
 
 type Policy = {
   expiration: string;

@@ -13,7 +13,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition, type FileStorage } from './file-storage.ts';
 
-export type S3Settings = {
+type S3Settings = {
   endpoint: string | undefined;
   region: string;
   bucket: string;

@@ -15,7 +15,7 @@ export const staffActor = (user: Pick<UserRow, 'id' | 'email'>): AuditActor => (
   email: user.email,
 });
 
-export type AuditEntry = {
+type AuditEntry = {
   action: string;
   orderId?: string | null;
   subjectId?: string | null;

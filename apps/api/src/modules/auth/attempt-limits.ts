@@ -9,13 +9,13 @@ import {
   uncountAttempt,
 } from './attempt-counters.repository.ts';
 
-export type AttemptLimit = { key: string; max: number; windowMs: number };
+type AttemptLimit = { key: string; max: number; windowMs: number };
 
 /**
  * What guards one kind of log-in: fixed-window failure counts (`limits`) and, per address and e-mail, a
  * growing delay (`delay`, decision 052).
  */
-export type LogInGuard = { limits: AttemptLimit[]; delay?: DelayCounter };
+type LogInGuard = { limits: AttemptLimit[]; delay?: DelayCounter };
 
 const WINDOW_MS = 15 * 60_000;
 

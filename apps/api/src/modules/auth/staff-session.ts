@@ -5,9 +5,9 @@ import type { SignOptions, VerifiedClaims } from './session-token.ts';
  * one in this header, so a back office in use stays signed in; none lives past 12 hours from the log-in.
  * Revocation is the user row's token version, as for clients (decision 002).
  */
-export const STAFF_TOKEN_TTL_MS = 2 * 3_600_000;
-export const STAFF_RENEW_AFTER_MS = 5 * 60_000;
-export const STAFF_SESSION_MAX_MS = 12 * 3_600_000;
+const STAFF_TOKEN_TTL_MS = 2 * 3_600_000;
+const STAFF_RENEW_AFTER_MS = 5 * 60_000;
+const STAFF_SESSION_MAX_MS = 12 * 3_600_000;
 export const STAFF_TOKEN_HEADER = 'x-staff-token';
 
 /** The life of a staff token signed at `now` for the log-in made at `authTime`. */

@@ -2,7 +2,7 @@ import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { quotedTitle } from './autopilot-plan.ts';
 
 /** What the demo document states about its task. */
-export type DocumentTask = {
+type DocumentTask = {
   number: number;
   title: string;
   subject: string;

@@ -6,7 +6,7 @@ import type { TransitionName } from '@geekly/domain/orders/order-machine.ts';
 // transition goes through its guard when it is applied.
 
 /** The task fields the timetable reads (an OrderRow has them all). */
-export type PlanTask = {
+type PlanTask = {
   id: string;
   systemClientStatus: string;
   clientStatus: string | null;
@@ -51,7 +51,7 @@ export const WORK_TIMES = {
 export const CHECK_WAIT = 0.1;
 
 /** Share of AUTOPILOT_MINUTES after a revision request at which each step of the revision is due. */
-export const REVISION_TIMES = { accept_revision: 0.1, message: 0.2, deliver_revision: 0.5 } as const;
+const REVISION_TIMES = { accept_revision: 0.1, message: 0.2, deliver_revision: 0.5 } as const;
 
 /** The work in progress: the Geek started and has not delivered yet. */
 export const isWorking = (t: Pick<PlanTask, 'systemClientStatus' | 'clientStatus'>) =>
@@ -60,7 +60,7 @@ export const isWorking = (t: Pick<PlanTask, 'systemClientStatus' | 'clientStatus
 export const isOnRevision = (t: Pick<PlanTask, 'clientStatus'>) => t.clientStatus === 'On revision';
 
 /** The revision round of a task: one per revision request. */
-export const revisionRound = (requestedAt: Date) => `revision-${requestedAt.getTime()}`;
+const revisionRound = (requestedAt: Date) => `revision-${requestedAt.getTime()}`;
 
 /**
  * The task's next step and when it is due, or null when the autopilot has nothing to do. `done` holds the keys
@@ -131,7 +131,7 @@ export function nextStep(task: PlanTask, done: ReadonlySet<string>, minutes: num
   return null;
 }
 
-export type GeekCandidate = {
+type GeekCandidate = {
   id: string;
   /** A real Geek's workspace log-in: the autopilot plays only the simulated Geeks (those without one). */
   loginEmail: string | null;

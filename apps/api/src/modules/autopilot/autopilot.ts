@@ -36,7 +36,7 @@ import {
 const AUTOPILOT: AuditActor = { type: 'autopilot' };
 
 /** A task paid (or a revision asked for) longer ago than this is left to staff: the demo's seeded tasks are. */
-export const PICKUP_WINDOW_MS = 24 * 3_600_000;
+const PICKUP_WINDOW_MS = 24 * 3_600_000;
 const TASKS_PER_TICK = 100;
 
 /** Another process (or the task's new state) got there first: the step's transaction is rolled back. */
@@ -263,8 +263,7 @@ async function passChecks(ctx: AppContext, now: Date, minutes: number, onError: 
 }
 
 /** How often the autopilot looks: often enough that steps a few seconds apart happen on time. */
-export const tickMs = (minutes: number) =>
-  Math.min(10_000, Math.max(500, Math.round((minutes * 60_000) / 30)));
+const tickMs = (minutes: number) => Math.min(10_000, Math.max(500, Math.round((minutes * 60_000) / 30)));
 
 /**
  * The autopilot's timer in the server process (off when AUTOPILOT_MINUTES is 0); passes never overlap within a

@@ -21,7 +21,7 @@ import { attachedObjectKeys } from './backup.repository.ts';
 // content in a store shared by the backups of one root (objects are immutable once attached: a key is never
 // written twice, so a later backup copies only new keys). Everything but a plain index is encrypted with age.
 
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 
 /** A refusal the operator can act on (printed without a stack). */
 export class BackupError extends Error {}
@@ -38,7 +38,7 @@ export type Manifest = {
 };
 
 /** A database held still: the keys it names, and a dump of exactly that state. */
-export type Snapshot = {
+type Snapshot = {
   kind: 'postgres' | 'pglite';
   keys: { key: string; size: number; contentType: string }[];
   /** Writes the dump to `file`. */
@@ -216,7 +216,7 @@ async function copyObject(storage: FileStorage, key: string, opts: BackupOptions
 }
 
 /** Where a backup keeps the files and how it protects them (decision 060). */
-export type BackupOptions = {
+type BackupOptions = {
   /** The store shared by every backup under one root: each object once, named by the SHA-256 of its bytes. */
   objectsDir: string;
   /** An age recipient: everything but index.json is encrypted to it. None: in the clear (development only). */

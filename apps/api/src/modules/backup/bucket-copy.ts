@@ -21,7 +21,7 @@ export type BucketSide = { client: S3Client; bucket: string; prefix: string };
 
 type Listed = { etag: string; size: number };
 
-export type SyncResult = { copied: string[]; deleted: string[]; unchanged: number };
+type SyncResult = { copied: string[]; deleted: string[]; unchanged: number };
 
 /** The two sides the settings name; null without BACKUP_S3_BUCKET or with STORAGE=local. */
 export function bucketCopySides(config: Config): { bucket: BucketSide; copy: BucketSide } | null {

@@ -2,7 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BackupIndex, INDEX } from './backup.ts';
 
-export type Retention = { daily: number; weekly: number };
+type Retention = { daily: number; weekly: number };
 
 /** Monday of the ISO week of `d` (UTC), as YYYY-MM-DD: backups of one week share it. */
 function weekOf(d: Date): string {

@@ -13,8 +13,6 @@ export const REPLAY_LIMIT = 500;
  */
 export type StoredEventType = LiveEventType | 'records' | 'offer';
 
-export type LiveEventRow = { id: number; userId: string; type: StoredEventType; orderId: string | null };
-
 /** What NOTIFY carries: ids only (the event's own id, its user, its type and task). */
 export type EventNotice = { id: number; u: string; t: StoredEventType; o: string | null };
 
@@ -23,7 +21,7 @@ export type EventNotice = { id: number; u: string; t: StoredEventType; o: string
  * older one end. Published on the same channel by the `users_session_revoked` trigger (migration 0020) on every
  * change of `users.token_version`, whatever code made it.
  */
-export type RevokedNotice = { t: 'revoked'; u: string; v: number };
+type RevokedNotice = { t: 'revoked'; u: string; v: number };
 
 /** Everything the events channel carries. */
 export type ChannelNotice = EventNotice | RevokedNotice;

@@ -4,7 +4,7 @@ import { type EventNotice, eventsSince, latestEventId } from './events.repositor
 /** Ids heard below the newest one that are still remembered: more than the events that commit out of order. */
 const WINDOW = 5000;
 /** Events replayed to a process's streams after a reconnect; more ends the streams (they replay themselves). */
-export const GAP_REPLAY_LIMIT = 5000;
+const GAP_REPLAY_LIMIT = 5000;
 
 /**
  * What one LISTEN has heard (decision 031), so that after its connection comes back the events published while

@@ -20,7 +20,7 @@ export type EventSource = {
  * refetch ('ready' for a first stream, 'resync' for a gap too old to replay), then lets through the live events
  * held back meanwhile, each once; a replayed event's NOTIFY arriving later is skipped (`takesLive`).
  */
-export async function catchUp(db: Db, sub: Subscriber, lastId: number | undefined, source: EventSource) {
+async function catchUp(db: Db, sub: Subscriber, lastId: number | undefined, source: EventSource) {
   let replayed: Replayed[] = [];
   let tooOld = lastId === undefined;
   if (lastId !== undefined) {

@@ -3,7 +3,7 @@ import { type EventNotice, STAFF_EVENT_TYPES } from './events.repository.ts';
 import { type Audience, dropStream, type Subscriber } from './stream-subscriber.ts';
 
 /** A staff stream also knows its staff member, and when the token that opened it expires (decision 027). */
-export type StaffSubscriber = Subscriber & { userId: string; expiresAt: number };
+type StaffSubscriber = Subscriber & { userId: string; expiresAt: number };
 
 /**
  * The back office's streams (decision 021, "Live back office"). Staff hear every task's order, message and

@@ -3,7 +3,7 @@ import { ZipFile } from 'yazl';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 
 /** 'essay.pdf', 'essay (2).pdf', …: a zip whose names repeat would hide files when unpacked. */
-export function uniqueNames(names: readonly string[]): string[] {
+function uniqueNames(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
     let candidate = name;

@@ -4,12 +4,13 @@ import type { Db } from '../../db/database.ts';
 import { fileUploads, orderFiles } from '../../db/schema.ts';
 
 export type UploadRow = typeof fileUploads.$inferSelect;
-export type NewUploadRow = typeof fileUploads.$inferInsert;
+type NewUploadRow = typeof fileUploads.$inferInsert;
 
 import type { OrderFileRow } from '../../db/rows.ts';
 
 export type { OrderFileRow };
-export type NewOrderFileRow = typeof orderFiles.$inferInsert;
+
+type NewOrderFileRow = typeof orderFiles.$inferInsert;
 
 export async function insertUpload(db: Db, values: NewUploadRow): Promise<void> {
   await db.insert(fileUploads).values(values);

@@ -18,7 +18,7 @@ import { claimUploadRows, findSignedUploads, insertUpload, type UploadRow } from
 /** Client contexts of docs/product/http-api.md, plus the operator's Geek files. */
 export type UploadKind = UploadRow['context'];
 
-export type SignedUpload = {
+type SignedUpload = {
   url: string;
   fields: Record<string, string>;
   location: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
 import { publishEvent } from '../events/index.ts';
 
-export type LedgerAccount =
+type LedgerAccount =
   | { type: 'user'; id: string }
   | { type: 'order'; id: string }
   | { type: 'geek'; id: string }
@@ -13,9 +13,9 @@ export type LedgerAccount =
   /** What was paid out to Geeks (decision 047): a Geek's payout moves their owed balance here. */
   | { type: 'geek_payouts' };
 
-export type LedgerEntryInput = { account: LedgerAccount; amountCents: number };
+type LedgerEntryInput = { account: LedgerAccount; amountCents: number };
 
-export type LedgerTransactionInput = {
+type LedgerTransactionInput = {
   idempotencyKey: string;
   /** One of the declared kinds (decision 067): balance history, receipts and the back office read it. */
   kind: LedgerKind;

@@ -14,7 +14,7 @@ export type Quota = {
 };
 
 /** "a minute", "12 minutes", "an hour", "5 hours": the wait a refusal names, rounded up. */
-export function waitInWords(ms: number): string {
+function waitInWords(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   if (minutes === 1) return 'a minute';
   if (minutes < 60) return `${minutes} minutes`;

@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 import { issueLoginToken, loginLink } from '../auth/login-tokens.ts';
 
 /** docs/product/tasks-and-pricing.md: the hash markers of links from e-mails. */
-export type MailMarker = 'ratingemail' | 'tips_external' | 'orderemail' | 'messagesemail';
+type MailMarker = 'ratingemail' | 'tips_external' | 'orderemail' | 'messagesemail';
 
 /**
  * A mail's link (decision 020): a one-time log-in token leading to `path`, issued in the caller's transaction,

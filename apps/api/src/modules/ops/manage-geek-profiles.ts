@@ -8,7 +8,7 @@ import { staffActor, writeAudit } from '../audit/audit.ts';
 import { revokeGeekSessions } from '../workspace/index.ts';
 import { insertGeek, lockGeek, updateGeek } from './ops.repository.ts';
 
-export type GeekPatch = Partial<{
+type GeekPatch = Partial<{
   public_full_name: string;
   major: string;
   public_subjects: string[];

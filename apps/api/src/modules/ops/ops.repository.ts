@@ -201,7 +201,7 @@ function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL 
   return sql.join([notRemoved, own, ...before.map((c) => sql`not coalesce(${c}, false)`)], sql` and `);
 }
 
-export type QueueQuery = {
+type QueueQuery = {
   q?: string | undefined;
   status?: string | undefined;
   /** Every task matching the search, needed or not. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { statusInput } from '../orders/order-view.ts';
 import { queueCounts, queueRows } from './ops.repository.ts';
 
-export type QueueFilter = {
+type QueueFilter = {
   q?: string | undefined;
   group?: QueueGroup | undefined;
   status?: string | undefined;

@@ -10,7 +10,7 @@ import { lockOrder } from '../orders/index.ts';
 import { processCardRefunds } from '../payments/card-refunds.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 
-export type PartialRefundInput = {
+type PartialRefundInput = {
   amountCents: number;
   to: 'balance' | 'card';
   memo: string;

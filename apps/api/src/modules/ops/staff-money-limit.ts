@@ -7,9 +7,9 @@ import { staffActor, writeAudit } from '../audit/audit.ts';
 import { lockStaffMoney, staffMoneySinceCents } from './ops.repository.ts';
 
 /** The staff actions that move money to a client (decision 029). */
-export type StaffMoneyAction = 'balance_credit' | 'refund' | 'accept_refund';
+type StaffMoneyAction = 'balance_credit' | 'refund' | 'accept_refund';
 
-export type StaffMoneyMove = {
+type StaffMoneyMove = {
   action: StaffMoneyAction;
   amountCents: number;
   orderId?: string;
@@ -25,7 +25,7 @@ const VERB: Record<StaffMoneyAction, string> = {
 };
 
 /** A support account asked for more than its limits allow; the refusal is audited after the rollback. */
-export class StaffMoneyRefused extends AppError {
+class StaffMoneyRefused extends AppError {
   readonly move: StaffMoneyMove;
   readonly reason: 'at_once' | 'daily';
   readonly limitCents: number;

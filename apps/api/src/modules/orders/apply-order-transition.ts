@@ -37,7 +37,7 @@ import {
   writeOrderRow,
 } from './orders.repository.ts';
 
-export type TransitionCaller = {
+type TransitionCaller = {
   actor: TransitionActor;
   /** The client's id scopes the order to its owner; operators and the gateway see every order. */
   userId: string | null;

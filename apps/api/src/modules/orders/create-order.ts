@@ -14,7 +14,7 @@ import {
   type NewOrderRow,
 } from './orders.repository.ts';
 
-export type CreateOrderInput = z.output<typeof createOrderSchema>;
+type CreateOrderInput = z.output<typeof createOrderSchema>;
 
 /** Thrown inside the transaction to roll back a task whose toid another request claimed first. */
 class ToidTaken extends Error {}

@@ -24,7 +24,7 @@ export type PricedOrder = {
   planAddOns: readonly AddOnService[];
 };
 
-export const orderServices = (row: OrderRow) => row.services as AddedService[];
+const orderServices = (row: OrderRow) => row.services as AddedService[];
 
 /** What pricing reads besides the task itself: the client's Premium Plus, the coupon and how it was used. */
 export type PricingInputs = {

@@ -18,7 +18,7 @@ export async function findGeekAnyState(db: Db, geekId: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type Period = { from: Date; to: Date } | null;
+type Period = { from: Date; to: Date } | null;
 
 export type GeekEarningTotals = {
   geekId: string;
@@ -82,7 +82,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (d: Date, plus: number) =>
   new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + plus, 1));
 
-export type GeekEarningLine = {
+type GeekEarningLine = {
   at: Date;
   kind: string;
   memo: string | null;

@@ -10,7 +10,7 @@ type EarningOrder = {
   clientBasePriceCents: number | null;
 };
 
-export const geekEarningKey = (orderId: string) => `geek-earning:${orderId}`;
+const geekEarningKey = (orderId: string) => `geek-earning:${orderId}`;
 
 /**
  * The Geek's earning for an accepted task (decision 036): GEEK_SHARE_PERCENT of the work price, from revenue to

@@ -15,7 +15,7 @@ import { queueGeekMail } from '../workspace/geek-mail.ts';
 // payout is a ledger transaction from the Geek's account to `geek_payouts`, never above the balance; the Geek's
 // requests are a wish list staff read, the ledger stays the truth.
 
-export const payoutKey = (geekId: string, reference: string) => `geek-payout:${geekId}:${reference}`;
+const payoutKey = (geekId: string, reference: string) => `geek-payout:${geekId}:${reference}`;
 
 /** What Geekly owes the Geek now, in cents. */
 export const owedCents = (db: Db, geekId: string) => accountBalanceCents(db, 'geek', geekId);

@@ -5,7 +5,8 @@ import { payments } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type { PaymentRow };
-export type NewPaymentRow = typeof payments.$inferInsert;
+
+type NewPaymentRow = typeof payments.$inferInsert;
 
 export async function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow> {
   const [inserted] = await db.insert(payments).values(row).returning();

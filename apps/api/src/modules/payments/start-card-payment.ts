@@ -7,7 +7,7 @@ import { accountBalanceCents } from '../ledger/index.ts';
 import { insertPayment, setPaymentGatewayRef } from './payments.repository.ts';
 import { type ReturnCase, returnUrls } from './return-urls.ts';
 
-export type CardPaymentRequest = {
+type CardPaymentRequest = {
   purpose: 'order' | 'tip' | 'top_up' | 'subscription';
   orderId?: string;
   subscriptionId?: string;
@@ -25,7 +25,7 @@ export type CardPaymentRequest = {
   plan?: CheckoutRequest['plan'];
 };
 
-export const insufficientBalance = (balanceCents: number) =>
+const insufficientBalance = (balanceCents: number) =>
   new AppError('INSUFFICIENT_BALANCE', 'Not enough money on your balance', {
     errorType: 'insufficient_balance',
     errorValue: { available_balance: balanceCents / 100 },

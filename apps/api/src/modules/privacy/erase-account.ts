@@ -32,7 +32,7 @@ import {
 } from './erase.repository.ts';
 import { pendingCardRefundCents } from './money-in-flight.repository.ts';
 
-export const ERASURE_LINK_TTL_MS = 24 * 3_600_000;
+const ERASURE_LINK_TTL_MS = 24 * 3_600_000;
 
 const DONE_STATUSES = new Set(['Completed', 'Refund Accepted', 'Revision Completed', 'Deleted']);
 

@@ -38,7 +38,7 @@ type ZipEntry = { location: string; name: string; size: number; createdAt: Date 
  * Decision 058: what the export holds. account.json is built from one query per table; the files are listed
  * with the path they get in the zip and streamed from storage only when the zip reaches them.
  */
-export async function collectAccountData(db: Db, user: UserRow, now: Date) {
+async function collectAccountData(db: Db, user: UserRow, now: Date) {
   const [
     taskRows,
     messages,

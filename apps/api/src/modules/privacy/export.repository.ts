@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   cardRefunds,
@@ -150,14 +150,4 @@ export async function exportGeekMarks(db: Db, userId: string) {
     .from(clientGeeks)
     .innerJoin(geeks, eq(geeks.id, clientGeeks.geekId))
     .where(eq(clientGeeks.userId, userId));
-}
-
-/** Task numbers by id, for rows that name a task (one query for all of them). */
-export async function orderNumbers(db: Db, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: orders.id, number: orders.number })
-    .from(orders)
-    .where(and(inArray(orders.id, ids), isNotNull(orders.number)));
-  return new Map(rows.map((r) => [r.id, r.number]));
 }

@@ -5,7 +5,7 @@ import { geeks, users } from '../../db/schema.ts';
 
 /** A Geek counts as online when seen within this window. */
 export const ONLINE_WINDOW_MS = 15 * 60_000;
-export const SIGNUP_WINDOW_MS = 7 * 24 * 3_600_000;
+const SIGNUP_WINDOW_MS = 7 * 24 * 3_600_000;
 
 /** Issue 6 "Honest numbers": the landing page's counts, from real rows only. */
 export async function publicStats(ctx: AppContext): Promise<PublicStats> {

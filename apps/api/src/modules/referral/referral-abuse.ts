@@ -5,7 +5,7 @@ import { findReferrer, sharesWithReferralCircle } from './referral.repository.ts
  * One mailbox under several addresses: lower-cased, '+tag' dropped, and for Gmail the dots too
  * ('a.b+x@gmail.com' and 'ab@googlemail.com' are one inbox).
  */
-export function mailboxOf(email: string): string {
+function mailboxOf(email: string): string {
   const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
   const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
   const base = local.split('+')[0] ?? '';

@@ -8,7 +8,7 @@ import { payments, subscriptions } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+type NewSubscriptionRow = typeof subscriptions.$inferInsert;
 
 export async function userSubscriptions(db: Db, userId: string): Promise<SubscriptionInput[]> {
   const rows = await userSubscriptionRows(db, userId);

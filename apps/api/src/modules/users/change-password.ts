@@ -11,11 +11,11 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { resetAccountAccess } from './reset-account-access.ts';
 import { lockUser, lockUserByPasswordSetToken, type UserRow, updateUser } from './users.repository.ts';
 
-export type PasswordChangeInput = z.output<typeof passwordChangeSchema>;
+type PasswordChangeInput = z.output<typeof passwordChangeSchema>;
 
 /** The link that takes a chosen password into use on an account without one works once, for 24 hours. */
-export const PASSWORD_SET_LINK_TTL_MS = 24 * 3_600_000;
-export const PASSWORD_LINK_REFUSED = 'This link has expired or was already used';
+const PASSWORD_SET_LINK_TTL_MS = 24 * 3_600_000;
+const PASSWORD_LINK_REFUSED = 'This link has expired or was already used';
 
 /** A stolen session must not guess the current password: 10 wrong ones per account in 15 minutes. */
 const currentPasswordLimits = (userId: string) => [
@@ -24,9 +24,7 @@ const currentPasswordLimits = (userId: string) => [
 
 const wrongCurrent = () => validationError({ current_password: PASSWORD_MESSAGES.currentWrong });
 
-export type PasswordChangeResult =
-  | { kind: 'changed'; jwt: string }
-  | { kind: 'confirmation_sent'; detail: string };
+type PasswordChangeResult = { kind: 'changed'; jwt: string } | { kind: 'confirmation_sent'; detail: string };
 
 /**
  * POST /users/client/me/password (issue 34 item 1). With a password: the current one is checked, the new one is

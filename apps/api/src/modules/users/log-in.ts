@@ -11,7 +11,7 @@ import { openClientSession } from './open-session.ts';
 import { resetAccountAccess } from './reset-account-access.ts';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from './users.repository.ts';
 
-export type LogInInput = z.output<typeof logInSchema>;
+type LogInInput = z.output<typeof logInSchema>;
 
 // docs/product/http-api.md: unknown e-mail and wrong password answer these exact details, as 4xx but not 401.
 const userNotFound = () => new AppError('USER_NOT_FOUND', "User wasn't find");

@@ -12,9 +12,9 @@ import { resetAccountAccess } from './reset-account-access.ts';
 import { confirmPendingNotificationEmail, type NewUserRow, type UserRow } from './users.repository.ts';
 
 /** Decision 028: a link confirming a new notification e-mail works once, for 24 hours. */
-export const NOTIFICATION_EMAIL_CONFIRM_TTL_MS = 24 * 3_600_000;
+const NOTIFICATION_EMAIL_CONFIRM_TTL_MS = 24 * 3_600_000;
 
-export const CONFIRM_LINK_REFUSED = 'This link has expired or was already used';
+const CONFIRM_LINK_REFUSED = 'This link has expired or was already used';
 
 const noPending = {
   pendingNotificationEmail: null,
@@ -81,9 +81,9 @@ export async function confirmNotificationEmail(ctx: AppContext, token: string) {
 }
 
 /** Decision 051: how long the undo link mailed to the account e-mail works. */
-export const NOTIFICATION_EMAIL_UNDO_TTL_MS = 7 * 24 * 3_600_000;
+const NOTIFICATION_EMAIL_UNDO_TTL_MS = 7 * 24 * 3_600_000;
 /** A session younger than this counts as a fresh log-in for an account with no password (Google's). */
-export const FRESH_LOG_IN_MS = 10 * 60_000;
+const FRESH_LOG_IN_MS = 10 * 60_000;
 const WRONG_PASSWORD_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { phoneHeldElsewhere } from './phone-verification.repository.ts';
 
 /** Decision 029: a number another account verified waits this long after it is given up. */
-export const PHONE_REUSE_DAYS = 30;
+const PHONE_REUSE_DAYS = 30;
 
 export const PHONE_HELD_MESSAGE = `This phone number confirmed another account less than ${PHONE_REUSE_DAYS} days ago`;
 

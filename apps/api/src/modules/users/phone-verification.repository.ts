@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { phoneVerifications } from '../../db/schema.ts';
 
-export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
+type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
 
 export async function insertPhoneVerification(
   db: Db,

@@ -6,7 +6,7 @@ import { newPassword } from '../../lib/random-codes.ts';
 import { hashPassword } from '../auth/password.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
 
-export type RestoreInput = z.output<typeof restoreSchema>;
+type RestoreInput = z.output<typeof restoreSchema>;
 
 const PENDING_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -11,10 +11,10 @@ import { assertCountryAllowed } from './country-block.ts';
 import { openClientSession } from './open-session.ts';
 import { findReferralCode, findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
 
-export type SignUpInput = z.output<typeof signUpSchema>;
+type SignUpInput = z.output<typeof signUpSchema>;
 
 /** Where a new client came from (docs/product/account.md), whichever way the account was made. */
-export type SignUpExtras = Pick<
+type SignUpExtras = Pick<
   SignUpInput,
   'profile_landing' | 'profile_landing_query' | 'referred_by' | 'timezone_str'
 >;

@@ -11,7 +11,7 @@ type Stats = Awaited<ReturnType<typeof userStats>> & {
   abuser: boolean;
 };
 
-export function toUserView(user: UserRow, stats: Stats): StudentProfile {
+function toUserView(user: UserRow, stats: Stats): StudentProfile {
   return {
     _id: user.id,
     email: user.email,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { geekLogins, geekLoginTokens, geeks } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-export type GeekLoginRow = typeof geekLogins.$inferSelect;
+type GeekLoginRow = typeof geekLogins.$inferSelect;
 export type GeekRow = typeof geeks.$inferSelect;
 /** A signed-in Geek: the log-in and the profile it belongs to. */
 export type SignedInGeek = { login: GeekLoginRow; geek: GeekRow };

@@ -10,7 +10,7 @@ import { hasOpenStream } from '../messages/index.ts';
 import { queueGeekMail } from './geek-mail.ts';
 
 /** As the students' message mail (decision 020): at most one mail per task in this window. */
-export const GEEK_MESSAGE_MAIL_WINDOW_MS = 10 * 60_000;
+const GEEK_MESSAGE_MAIL_WINDOW_MS = 10 * 60_000;
 
 /**
  * A student's message on a Geek's task: the Geek's streams hear of it; a Geek with no stream open is mailed, at

@@ -20,8 +20,8 @@ import { queueGeekMail } from './geek-mail.ts';
 import { signGeekToken } from './geek-session.ts';
 
 /** A staff invitation's link works 72 hours; a restore's 1 hour. Each works once. */
-export const INVITE_TTL_MS = 72 * 3_600_000;
-export const RESTORE_TTL_MS = 3_600_000;
+const INVITE_TTL_MS = 72 * 3_600_000;
+const RESTORE_TTL_MS = 3_600_000;
 
 const linkExpired = () =>
   new AppError('VALIDATION', WORKSPACE_MESSAGES.linkExpired, {

@@ -14,7 +14,7 @@ import {
 } from './geek-logins.repository.ts';
 
 /** Decision 047: a Geek's token lives 30 days; log-out, a password change or disabling revokes it at once. */
-export const GEEK_TOKEN_TTL_MS = 30 * 86_400_000;
+const GEEK_TOKEN_TTL_MS = 30 * 86_400_000;
 /** The workspace's calls count as the Geek being active ('Online' on the students' cards) at most this often. */
 const SEEN_EVERY_MS = 60_000;
 

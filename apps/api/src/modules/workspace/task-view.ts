@@ -34,7 +34,7 @@ const workAddOns = (row: OrderRow): WorkAddOn[] =>
     .filter((tag): tag is WorkAddOn => (WORK_ADD_ONS as readonly string[]).includes(tag));
 
 /** The machine's view of a paid task at its stored price (a Geek's task is never repriced). */
-export function storedOrderState(row: OrderRow, finalDraftCount: number): OrderState {
+function storedOrderState(row: OrderRow, finalDraftCount: number): OrderState {
   return {
     ...statusInput(row, row.paidCents),
     title: row.title,

@@ -14,7 +14,7 @@ import { geekPayDollars } from './task-view.ts';
 import { availableGeekLogins, openTasksFor } from './workspace-tasks.repository.ts';
 
 /** A Geek gets at most one "new offers" mail an hour, listing the offers open for them then. */
-export const OFFER_MAIL_EVERY_MS = 3_600_000;
+const OFFER_MAIL_EVERY_MS = 3_600_000;
 const OFFERS_LISTED = 10;
 
 /** Transitions that can open or close an offer. */

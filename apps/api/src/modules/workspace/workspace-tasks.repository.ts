@@ -5,7 +5,7 @@ import { clientGeeks, geekLogins, geeks, orderMessages, orders } from '../../db/
 import { isUuid } from '../../lib/uuid.ts';
 
 /** How many offers a Geek sees at once (the oldest paid first). */
-export const OFFERS_SHOWN = 100;
+const OFFERS_SHOWN = 100;
 
 /**
  * The open tasks a Geek may be offered (decision 047): paid, instructions accepted by staff, no Geek, not removed,

@@ -52,7 +52,7 @@ const offerTask = (row: OrderRow) => ({
 });
 
 /** A task waiting for a Geek that the offers show (paid, instructions accepted by staff, no Geek). */
-export const isOpenTask = (row: OrderRow) =>
+const isOpenTask = (row: OrderRow) =>
   row.writerId === null &&
   row.tags.includes('instr_ok') &&
   !row.clientRemove &&

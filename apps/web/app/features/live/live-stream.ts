@@ -8,7 +8,7 @@ const LAST_ID_KEY = 'geekly.live.lastEventId';
 const SILENCE_MS = 50_000;
 
 type Broadcast = { kind: 'event'; event: LiveEvent } | { kind: 'refetch' };
-export type LiveHandlers = { onEvent: (e: LiveEvent) => void; onRefetch: () => void };
+type LiveHandlers = { onEvent: (e: LiveEvent) => void; onRefetch: () => void };
 
 let leader = false;
 /** Whether this tab holds the shared stream (it alone plays the new-message sound). */

@@ -5,7 +5,7 @@ import { messagesKey, notificationKey } from '../messages/api/messages.ts';
 import { startLiveStream } from './live-stream.ts';
 
 /** Which cached queries an event makes stale (the cache never refetches by itself, docs/product/messages.md). */
-export function invalidateFor(qc: QueryClient, e: LiveEvent) {
+function invalidateFor(qc: QueryClient, e: LiveEvent) {
   if (e.type === 'message') {
     if (e.order_id) void qc.invalidateQueries({ queryKey: messagesKey(e.order_id) });
     void qc.invalidateQueries({ queryKey: notificationKey });

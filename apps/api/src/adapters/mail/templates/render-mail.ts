@@ -13,7 +13,7 @@ const C = {
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 };
 
-export type MailContent = {
+type MailContent = {
   /** The inbox preview line. */
   preview: string;
   heading: string;

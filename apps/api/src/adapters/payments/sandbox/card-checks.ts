@@ -1,6 +1,6 @@
 import type { CardFieldErrors } from './card-page.ts';
 
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   serverError: '4000000000000119',
@@ -8,7 +8,7 @@ export const SANDBOX_CARDS = {
   laterDeclined: '4000000000000341',
 } as const;
 
-export type CardOutcome = 'paid' | 'declined' | 'failed';
+type CardOutcome = 'paid' | 'declined' | 'failed';
 
 function luhn(digits: string): boolean {
   let sum = 0;

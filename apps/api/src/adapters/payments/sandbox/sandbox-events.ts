@@ -5,7 +5,7 @@ import { sandboxGatewayEvents, sandboxGatewaySessions } from '../../../db/schema
 import { signWebhook } from './sandbox-signing.ts';
 
 type SessionRow = typeof sandboxGatewaySessions.$inferSelect;
-export type SandboxEventType = 'payment.succeeded' | 'payment.failed' | 'payment.expired';
+type SandboxEventType = 'payment.succeeded' | 'payment.failed' | 'payment.expired';
 
 /** Posts one signed event to the merchant's webhook; true when it was accepted (2xx). */
 export type WebhookSender = (body: string, signature: string) => Promise<boolean>;

@@ -15,7 +15,7 @@ export const SANDBOX_CHECKOUT_PATH = '/sandbox-gateway/checkout';
 const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** The form fields of docs/product/payments-and-ledger.md, plus what makes them tamper-proof. */
-export function sandboxFormFields(secret: string, r: CheckoutRequest): Record<string, string> {
+function sandboxFormFields(secret: string, r: CheckoutRequest): Record<string, string> {
   const fields: Record<string, string> = {
     details: r.details,
     client_id: r.clientId,

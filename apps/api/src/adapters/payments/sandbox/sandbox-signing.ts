@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** The sandbox's webhook header, shaped like Stripe's: `t=<unix seconds>,v1=<hex HMAC of "t.body">`. */
 export const SANDBOX_SIGNATURE_HEADER = 'geekly-signature';
 /** Seconds a webhook signature stays valid (Stripe's default tolerance). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
@@ -27,7 +27,7 @@ export function signWebhook(secret: string, body: string, timestampSeconds: numb
   return `t=${timestampSeconds},v1=${hmac(secret, `${timestampSeconds}.${body}`)}`;
 }
 
-export type SignatureCheck = 'ok' | 'malformed' | 'mismatch' | 'stale';
+type SignatureCheck = 'ok' | 'malformed' | 'mismatch' | 'stale';
 
 export function checkWebhookSignature(
   secret: string,

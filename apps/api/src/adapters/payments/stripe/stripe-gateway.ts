@@ -85,7 +85,7 @@ function billingEvent(event: { id: string; type: string; data: { object: unknown
 }
 
 /** Maps a verified Stripe event to ours; events we do not act on are 'ignored'. */
-export function stripeEventToGatewayEvent(event: {
+function stripeEventToGatewayEvent(event: {
   id: string;
   type: string;
   data: { object: unknown };

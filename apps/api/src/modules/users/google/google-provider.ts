@@ -4,7 +4,7 @@ import type { Config } from '../../../config.ts';
 // Decision 040: Google as an OpenID Connect provider, through openid-client (authorization code flow with PKCE,
 // state and nonce). GOOGLE_ISSUER points the tests at a provider of their own on loopback.
 
-export type GoogleSettings = { clientId: string; clientSecret: string; issuer: string; redirectUri: string };
+type GoogleSettings = { clientId: string; clientSecret: string; issuer: string; redirectUri: string };
 
 /** The settings, or null when Sign in with Google is off (no client id and secret). */
 export function googleSettings(config: Config): GoogleSettings | null {
@@ -18,7 +18,7 @@ export function googleSettings(config: Config): GoogleSettings | null {
 }
 
 /** The provider did not answer, or answered something that is not OpenID Connect. */
-export class GoogleUnavailable extends Error {}
+class GoogleUnavailable extends Error {}
 
 /** What the sign-in keeps between the redirect to the provider and its answer. */
 export type Checks = { state: string; nonce: string; verifier: string };
@@ -98,6 +98,3 @@ export function createGoogleProvider(settings: GoogleSettings) {
 }
 
 export type GoogleProvider = ReturnType<typeof createGoogleProvider>;
-
-/** The provider sent the browser back with an OAuth error (the user said no, or the request was refused). */
-export const isAuthorizationError = (err: unknown) => err instanceof oidc.AuthorizationResponseError;

@@ -16,7 +16,7 @@ import { findUserByEmail, findUserByGoogleSub, type UserRow, updateUser } from '
 import type { GoogleIdentity, GoogleProvider } from './google-provider.ts';
 import type { SignInState } from './google-state.ts';
 
-export type GoogleOutcome =
+type GoogleOutcome =
   | { ok: true; jwt: string; redirectPath: string }
   | { ok: false; error: GoogleSignInError; cause?: unknown };
 

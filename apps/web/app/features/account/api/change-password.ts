@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-call.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 
-export type PasswordChange = z.input<typeof passwordChangeSchema>;
+type PasswordChange = z.input<typeof passwordChangeSchema>;
 
 /**
  * POST /users/client/me/password (issue 34): every other session and stream ends on the server. 200 `{ jwt }`:

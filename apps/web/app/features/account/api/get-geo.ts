@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call.ts';
 
 /** GET /geo: the visitor's IP country (docs/product/http-api.md "Fetch IP info"); the profile's default phone country. */
-export const geoQueryOptions = queryOptions({
+const geoQueryOptions = queryOptions({
   queryKey: ['geo'],
   queryFn: () => apiCall(geoContract.get),
 });

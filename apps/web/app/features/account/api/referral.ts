@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call.ts';
 
 /** GET /referral: the code, the share link and the real figures. */
-export const referralQueryOptions = queryOptions({
+const referralQueryOptions = queryOptions({
   queryKey: ['referral'],
   queryFn: () => apiCall(referralContract.get),
   // The figures change when friends act, not this tab: read them afresh on every visit.

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiCall } from '../../../lib/api-call.ts';
 import { submitGatewayForm } from '../../../lib/submit-gateway-form.ts';
 
-export const subscriptionsQueryOptions = queryOptions({
+const subscriptionsQueryOptions = queryOptions({
   queryKey: ['subscriptions'],
   queryFn: () => apiCall(subscriptionsContract.list),
   // Renewals happen on the server's clock: read afresh on every visit.

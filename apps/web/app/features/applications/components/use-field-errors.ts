@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 
 export type FormErrors = { form: string | null; fields: Record<string, string | undefined> };
-
-const NO_ERRORS: FormErrors = { form: null, fields: {} };
 
 /** The first message per field, and the form-level message (the all-empty rule), of a failed parse. */
 export function errorsOf(error: z.ZodError): FormErrors {
@@ -26,9 +23,4 @@ export function errorsOfResponse(err: unknown): FormErrors {
     return { form: err.text, fields: {} };
   }
   return { form: 'Unknown error', fields: {} };
-}
-
-export function useFormErrors() {
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  return { errors, setErrors, clear: () => setErrors(NO_ERRORS) };
 }

@@ -5,7 +5,7 @@ import { readPendingOrder } from '../../../lib/pending-order.ts';
 import { forgetReturnTo, peekReturnTo } from '../../../lib/return-to.ts';
 import { signUpExtras } from '../../../lib/sign-up-extras.ts';
 
-export const GOOGLE_START_PATH = '/api/v3/auth/google/start';
+const GOOGLE_START_PATH = '/api/v3/auth/google/start';
 
 type Query = Partial<Record<keyof GoogleStart, string>>;
 

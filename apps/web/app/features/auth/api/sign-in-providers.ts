@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call.ts';
 
 /** Decision 040: ways to sign in besides e-mail and password that the server has turned on. */
-export const signInProvidersQueryOptions = queryOptions({
+const signInProvidersQueryOptions = queryOptions({
   queryKey: ['auth', 'providers'],
   // Only extra buttons hang on it: a failure shows none of them, and routes nowhere (docs/product/account.md is for pages).
   queryFn: () => apiCall(authContract.providers).catch((): SignInProviders => ({ google: false })),

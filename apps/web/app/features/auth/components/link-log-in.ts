@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 import { logInWith, storeSession } from '../api/auth-calls.ts';
 
-export type LinkLogIn =
+type LinkLogIn =
   | { status: 'pending' }
   | { status: 'ok'; session: LogInAnswer }
   /**

@@ -6,7 +6,7 @@ import { apiCall } from '../../../lib/api-call.ts';
 export type OrderFile = OrderFileView;
 
 /** GET /orders/{id}/files: the client's files and the Geek files the rules let through (docs/product/files.md). */
-export const getOrderFiles = (orderId: string) => apiCall(filesContract.list, { params: { id: orderId } });
+const getOrderFiles = (orderId: string) => apiCall(filesContract.list, { params: { id: orderId } });
 
 export const orderFilesQueryOptions = (orderId: string) =>
   queryOptions({

@@ -4,7 +4,7 @@ import { apiCall } from '../../../lib/api-call.ts';
 import { orderFilesQueryOptions } from './get-order-files.ts';
 
 /** POST /orders/{id}/files/{fileId} { action: 'remove' }: refused once the task is paid. */
-export const removeOrderFile = (orderId: string, fileId: string) =>
+const removeOrderFile = (orderId: string, fileId: string) =>
   apiCall(filesContract.remove, { params: { id: orderId, fileId }, body: { action: 'remove' } });
 
 export function useRemoveOrderFile(orderId: string) {

@@ -9,7 +9,7 @@ import { orderFilesQueryOptions } from '../api/get-order-files.ts';
 import { attachFiles, presignUpload } from '../api/upload-file.ts';
 
 /** docs/product/files.md client-side upload states; `waiting` is a file queued behind the ones uploading. */
-export type UploadStatus = 'waiting' | 'loading' | 'failed' | 'error';
+type UploadStatus = 'waiting' | 'loading' | 'failed' | 'error';
 
 export type UploadItem = {
   id: string;
@@ -23,9 +23,9 @@ export type UploadItem = {
 };
 
 /** At most this many files upload at once; the rest wait in line. */
-export const MAX_PARALLEL_UPLOADS = 3;
+const MAX_PARALLEL_UPLOADS = 3;
 /** A failed upload is tried this many times in all before it shows as failed. */
-export const MAX_UPLOAD_ATTEMPTS = 3;
+const MAX_UPLOAD_ATTEMPTS = 3;
 /** Back-off before try n+1: 1 s, then 2 s. */
 const retryDelayMs = (attempt: number) => 1000 * 2 ** (attempt - 1);
 

@@ -11,16 +11,16 @@ export const myGeeksQueryOptions = queryOptions({ queryKey: [...geeksRoot, 'mine
 export const useMyGeeksList = () => useQuery(myGeeksQueryOptions);
 
 /** GET /my-geeks/blocked: the Geeks the client blocked (left out of My Geeks), to unblock them. */
-export const getBlockedGeeks = () => apiCall(geeksContract.blocked);
-export const blockedGeeksQueryOptions = queryOptions({
+const getBlockedGeeks = () => apiCall(geeksContract.blocked);
+const blockedGeeksQueryOptions = queryOptions({
   queryKey: [...geeksRoot, 'blocked'],
   queryFn: getBlockedGeeks,
 });
 export const useBlockedGeeks = () => useQuery(blockedGeeksQueryOptions);
 
 /** GET /geek/{id}: one Geek's public profile. */
-export const getGeek = (id: string) => apiCall(geeksContract.profile, { params: { id } });
-export const geekQueryOptions = (id: string) =>
+const getGeek = (id: string) => apiCall(geeksContract.profile, { params: { id } });
+const geekQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...geeksRoot, 'detail', id],
     queryFn: () => getGeek(id),
@@ -32,7 +32,7 @@ export const geekQueryOptions = (id: string) =>
 export const useGeek = (id: string) => useQuery(geekQueryOptions(id));
 
 /** POST /geek/{id}: favourite or block, for this client only. */
-export const postGeekAction = (id: string, action: GeekAction) =>
+const postGeekAction = (id: string, action: GeekAction) =>
   apiCall(geeksContract.act, { params: { id }, body: { action } });
 
 export function useGeekAction(id: string) {

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call.ts';
 
 /** Decision 011: real counts — Geeks seen in the last 15 minutes, client sign-ups in the last 7 days. */
-export const getPublicStats = () => apiCall(publicContract.stats);
+const getPublicStats = () => apiCall(publicContract.stats);
 
-export const publicStatsQueryOptions = queryOptions({
+const publicStatsQueryOptions = queryOptions({
   queryKey: ['public', 'stats'],
   queryFn: getPublicStats,
   // The counts are decoration: without them the landing page simply shows none (no error routing).

@@ -9,7 +9,7 @@ export type Message = MessageResponse;
 export const messagesKey = (orderId: string) => ['messages', 'order', orderId] as const;
 export const notificationKey = ['messages', 'notification'] as const;
 
-export const messagesQueryOptions = (orderId: string) =>
+const messagesQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: messagesKey(orderId),
     queryFn: () => apiCall(messagesContract.list, { params: { id: orderId } }).then((r) => r.results),
@@ -19,7 +19,7 @@ export const messagesQueryOptions = (orderId: string) =>
 
 export const useMessages = (orderId: string) => useQuery(messagesQueryOptions(orderId));
 
-export const notificationQueryOptions = queryOptions({
+const notificationQueryOptions = queryOptions({
   queryKey: notificationKey,
   queryFn: () => apiCall(messagesContract.notification, { query: { types: 'allmessages' } }),
 });

@@ -4,7 +4,7 @@ import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storageFile, uploadToStorage } from '../../../lib/storage-upload.ts';
 
-export type Attachment = {
+type Attachment = {
   key: string;
   file: File;
   status: 'progress' | 'failed' | 'loaded';

@@ -3,10 +3,10 @@ import { readJson, writeJson } from '../../../lib/local-store.ts';
 
 const KEY = 'geekly.chat.position';
 /** docs/product/messages.md: on touch screens a drag starts after a 300 ms hold, so a swipe still scrolls the page. */
-export const TOUCH_DRAG_DELAY_MS = 300;
+const TOUCH_DRAG_DELAY_MS = 300;
 const MOUSE_THRESHOLD_PX = 4;
 
-export type Position = { right: number; bottom: number };
+type Position = { right: number; bottom: number };
 /** Above the phone layout's bottom bar (mobile-footer), beside the page's corner on wider screens. */
 const defaultPosition = (): Position =>
   globalThis.matchMedia?.('(max-width: 1023px)').matches

@@ -18,7 +18,7 @@ export async function logInStaff(email: string, password: string) {
   opsToken.set(jwt);
 }
 
-export type QueueParams = { q: string; group: string; all: boolean };
+type QueueParams = { q: string; group: string; all: boolean };
 
 export const useQueue = (p: QueueParams) =>
   useQuery({

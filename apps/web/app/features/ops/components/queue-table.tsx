@@ -11,7 +11,7 @@ const GROUP_LABEL: Record<string, string> = {
   refund: 'Refund requested',
   messages: 'Unread client messages',
 };
-export const groupLabel = (id: string | null) => (id ? (GROUP_LABEL[id] ?? id) : '—');
+const groupLabel = (id: string | null) => (id ? (GROUP_LABEL[id] ?? id) : '—');
 
 const sortValue = (item: QueueItem, column: string): string | number => {
   if (column === 'number') return item.number;

@@ -45,7 +45,7 @@ const DECISIONS: Record<string, { question: string; effect: (o: OpsOrder) => str
 };
 
 /** What the student asked, in their words: the revision or refund request the decisions answer. */
-export function StudentRequest({ order }: { order: OpsOrder }) {
+function StudentRequest({ order }: { order: OpsOrder }) {
   if (order.system_client_status === 'Revision Requested')
     return (
       <div className={s.request} data-testid="student-request">

@@ -35,7 +35,7 @@ export function OpsButton({
   return <Button className={className} {...props} />;
 }
 
-export type Option = { id: string; label: string; hint?: string; disabled?: boolean };
+type Option = { id: string; label: string; hint?: string; disabled?: boolean };
 
 /** A labelled React Aria select; `value` '' means nothing chosen. */
 export function OpsSelect(props: {

@@ -4,11 +4,11 @@ import { apiCall } from '../../../lib/api-call.ts';
 import { ORDERS_KEY } from '../../../lib/order-queries.ts';
 
 /** GET /orders/{id}/deadline-prices: the task's price with later deadlines, from the server's quote code. */
-export const getDeadlinePrices = (id: string, deadline: string) =>
+const getDeadlinePrices = (id: string, deadline: string) =>
   apiCall(ordersContract.deadlinePrices, { params: { id }, query: { deadline } });
 
 /** Keyed by what the prices depend on: the deadline shown and the task's current price (pages, add-ons, coupon). */
-export const deadlinePricesQueryOptions = (id: string, deadline: string, price: number | null) =>
+const deadlinePricesQueryOptions = (id: string, deadline: string, price: number | null) =>
   queryOptions({
     queryKey: [...ORDERS_KEY, 'deadline-prices', id, deadline, price],
     queryFn: () => getDeadlinePrices(id, deadline),

@@ -12,7 +12,7 @@ export type OrderFilters = { payment: PaymentFilter; status: StatusFilter };
 export const NO_FILTERS: OrderFilters = { payment: 'all', status: 'all' };
 
 /** GET /orders: one page of 50, filtered on the server (so a filter reaches past the first page). */
-export const getOrders = (page = 0, filters: OrderFilters = NO_FILTERS) =>
+const getOrders = (page = 0, filters: OrderFilters = NO_FILTERS) =>
   apiCall(ordersContract.list, {
     query: {
       page,
@@ -21,13 +21,13 @@ export const getOrders = (page = 0, filters: OrderFilters = NO_FILTERS) =>
     },
   });
 
-export const ordersQueryOptions = (page = 0) =>
+const ordersQueryOptions = (page = 0) =>
   queryOptions({ queryKey: [...ORDER_LISTS_KEY, page], queryFn: () => getOrders(page) });
 
 export const useOrders = (page = 0) => useQuery(ordersQueryOptions(page));
 
 /** The list's pages so far; the next page is asked for while fewer than `total` are loaded. */
-export const ordersListQueryOptions = (filters: OrderFilters) =>
+const ordersListQueryOptions = (filters: OrderFilters) =>
   infiniteQueryOptions({
     queryKey: [...ORDER_LISTS_KEY, 'pages', filters],
     queryFn: ({ pageParam }) => getOrders(pageParam, filters),

@@ -5,7 +5,7 @@ import { apiCall } from '../../../lib/api-call.ts';
 import { storeOrder } from '../../../lib/order-queries.ts';
 
 /** POST /orders/{id}: rating, revision, refund, add-on changes, deletion. */
-export const postOrderAction = (id: string, action: OrderActionBody) =>
+const postOrderAction = (id: string, action: OrderActionBody) =>
   apiCall(ordersContract.action, { params: { id }, body: action });
 
 export function useOrderAction(id: string) {

@@ -19,7 +19,7 @@ type Props = {
 };
 
 /** `deposit`: the 30% deposit of an unpaid task. */
-export type PayButton = (due: { amount: number; deposit: boolean; flow: Props['flow'] }) => ReactNode;
+type PayButton = (due: { amount: number; deposit: boolean; flow: Props['flow'] }) => ReactNode;
 
 // docs/product/tasks-and-pricing.md: the checkbox says '30% deposit' or 'Pre-pay 30%' by a platform flag; ours is the first.
 const DEPOSIT_LABEL = '30% deposit';

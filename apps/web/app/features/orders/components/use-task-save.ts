@@ -4,8 +4,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { LOGGED_ONLY_DETAIL } from '../../../lib/error-routing.ts';
 import { useEditOrder } from '../api/edit-order.ts';
 
-export type TaskField = 'request_type' | 'size' | 'deadline' | 'details';
-export type TaskFieldErrors = Partial<Record<TaskField, string>>;
+type TaskField = 'request_type' | 'size' | 'deadline' | 'details';
+type TaskFieldErrors = Partial<Record<TaskField, string>>;
 
 /**
  * The task form's saves: one PATCH at a time, in the order the user made them, so a later answer never loses

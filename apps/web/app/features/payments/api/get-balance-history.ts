@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call.ts';
 
 /** One page of the user's ledger entries, newest first; amounts are signed dollars (money in is positive). */
-export const getBalanceHistory = (page = 0) => apiCall(paymentsContract.balanceHistory, { query: { page } });
+const getBalanceHistory = (page = 0) => apiCall(paymentsContract.balanceHistory, { query: { page } });
 
 export const balanceHistoryQueryOptions = infiniteQueryOptions({
   queryKey: ['balance', 'history'],

@@ -7,13 +7,13 @@ import { meQueryOptions } from '../../../lib/current-user.ts';
 import { ORDER_LISTS_KEY, ORDERS_KEY, orderQueryOptions } from '../../../lib/order-queries.ts';
 import { balanceHistoryQueryOptions } from './get-balance-history.ts';
 
-export const getPayment = (id: string) => apiCall(paymentsContract.payment, { params: { id } });
+const getPayment = (id: string) => apiCall(paymentsContract.payment, { params: { id } });
 
 const POLL_MS = 1000;
 /** The gateway's webhook normally lands before the browser returns; a slow one is waited for this long. */
 const POLL_LIMIT = 30;
 
-export const paymentQueryOptions = (id: string) =>
+const paymentQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['payments', id],
     queryFn: () => getPayment(id),

@@ -4,7 +4,7 @@ import { openChat } from '../../../lib/open-chat.ts';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
 import s from './payment-return.module.css';
 
-export type PaymentErrorKind = 'card_declined' | 'server_error' | 'expired';
+type PaymentErrorKind = 'card_declined' | 'server_error' | 'expired';
 
 type Props = {
   kind: PaymentErrorKind;

@@ -3,7 +3,7 @@ import { formatWhen, isUrgent, timeLeft } from './time-left.ts';
 import s from './workspace.module.css';
 
 /** The deadlines that still bind the Geek on a task: the draft's, the revision's, the final one. */
-export function dueDates(t: WorkspaceTask): { label: string; at: string }[] {
+function dueDates(t: WorkspaceTask): { label: string; at: string }[] {
   const open = t.stage === 'start' || t.stage === 'write' || t.stage === 'revise';
   if (!open) return [];
   if (t.stage === 'revise' && t.revision_deadline) return [{ label: 'Revision', at: t.revision_deadline }];

@@ -10,7 +10,7 @@ import s from './workspace.module.css';
 
 type TaskFile = WorkspaceTaskDetail['files'][number];
 
-export const FILE_TYPE_LABELS: Record<OrderFileType, string> = {
+const FILE_TYPE_LABELS: Record<OrderFileType, string> = {
   order_form: "Student's file",
   client_revision_request_file: 'Revision request file',
   file_final_draft: 'Final draft',
