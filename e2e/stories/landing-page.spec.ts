@@ -189,8 +189,12 @@ test(
     }
     // The legal pages stay (docs/product/public-site.md), and a stale hint sends nobody round in circles: the server's 401
     // takes it away.
+    // The page's app asks who is signed in: the stale token goes in only after that answer, or the page's own
+    // call would be the one refused and the hint gone before the next page opens.
+    const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/v3/users/client/me'));
     await page.goto('/terms-of-service');
     await expect(page).toHaveURL(/\/terms-of-service$/);
+    expect((await signedIn).status()).toBe(200);
     await page.context().clearCookies({ name: 'auth_token' });
     await page.context().addCookies([{ name: 'auth_token', value: 'stale.token.value', url: page.url() }]);
     await page.goto('/about-us');
