@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FileStorage } from '../src/adapters/storage/file-storage.ts';
 import { createS3Storage, sealedKey } from '../src/adapters/storage/s3-storage.ts';
 import { loadConfig } from '../src/config.ts';
 import { type BucketSide, bucketCopySides, syncBucket } from '../src/modules/backup/bucket-copy.ts';
+import { startS3rver } from './helpers/s3rver-server.ts';
 
 // Decision 063: the bucket copied to a second bucket, only what is new or changed, and files brought back from
 // it — against a real S3-protocol server (s3rver) started here.
 const BUCKET = 'geekly-files';
 const COPY = 'geekly-files-copy';
-let server: S3rver;
-let dir: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 let endpoint: string;
 let storage: FileStorage;
 const clients: S3Client[] = [];
@@ -39,18 +35,8 @@ const countGets = (c: S3Client) => {
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'geekly-bucket-copy-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [
-      { name: BUCKET, configs: [] },
-      { name: COPY, configs: [] },
-    ],
-  });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+  s3 = await startS3rver([BUCKET, COPY]);
+  endpoint = s3.endpoint;
   storage = createS3Storage({
     endpoint,
     region: 'us-east-1',
@@ -63,8 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await storage?.close();
   for (const c of clients) c.destroy();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 describe('the bucket copy', () => {

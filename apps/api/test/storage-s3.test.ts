@@ -5,38 +5,26 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStorage } from '../src/adapters/storage/file-storage.ts';
 import { createS3Storage } from '../src/adapters/storage/s3-storage.ts';
 import { restoreObjects, writeBackup } from '../src/modules/backup/backup.ts';
 import { pdfBytes, presign } from './helpers/files.ts';
+import { startS3rver } from './helpers/s3rver-server.ts';
 import { call, createTestApp, pricedOrder, signUpClient, type TestApp } from './helpers/test-app.ts';
 
 // The S3 adapter against a real S3-protocol server (s3rver) started here, not a mock.
 const BUCKET = 'geekly-test';
 /** A second bucket: where a backup's objects are restored (deploy/RUNBOOK.md "Backups"). */
 const COPY_BUCKET = 'geekly-copy';
-let server: S3rver;
-let dir: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 let endpoint: string;
 let storage: FileStorage;
 let t: TestApp;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'geekly-s3rver-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: dir,
-    configureBuckets: [
-      { name: BUCKET, configs: [] },
-      { name: COPY_BUCKET, configs: [] },
-    ],
-  });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startS3rver([BUCKET, COPY_BUCKET]);
+  endpoint = s3.endpoint;
   const settings = {
     S3_ENDPOINT: endpoint,
     S3_REGION: 'us-east-1',
@@ -58,8 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await storage?.close();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 /** The browser's step: every field, then the file, posted to the presigned URL. */

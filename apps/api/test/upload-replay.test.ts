@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
+import { startS3rver } from './helpers/s3rver-server.ts';
 import {
   call,
   createTestApp,
@@ -125,22 +122,13 @@ describe('the local storage', () => {
 
 describe('S3 (a real s3rver)', () => {
   const BUCKET = 'geekly-replay';
-  let server: S3rver;
-  let dir: string;
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
   let t: TestApp;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'geekly-s3rver-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await server.run();
+    s3 = await startS3rver([BUCKET]);
     t = await createTestApp({
       STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'us-east-1',
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: 'S3RVER',
@@ -150,8 +138,7 @@ describe('S3 (a real s3rver)', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await s3?.close();
   });
   const post: Poster = async (signed, bytes) => {
     const form = new FormData();
