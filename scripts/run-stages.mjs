@@ -4,6 +4,8 @@
 // interleaved with another stage's. When a stage fails, nothing new starts, the stages still running are stopped,
 // and the process exits with the failed stage's code.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 /**
  * @typedef {{ name: string, command: string, args?: string[], cwd?: string, env?: NodeJS.ProcessEnv,
@@ -48,6 +50,24 @@ const clock = (ms) => {
   return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
 };
 
+/**
+ * CPU seconds of this process's children that have ended (and of everything they waited for), from Linux's
+ * /proc/self/stat (cutime and cstime, in USER_HZ = 100 ticks a second); undefined elsewhere. A stage's CPU is the
+ * difference across its end: wall time alone cannot tell a slow suite from a busy machine.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+/** CPU seconds the whole machine has spent busy since it booted, over every core. */
+const machineBusySeconds = () =>
+  cpus().reduce((sum, { times: t }) => sum + t.user + t.nice + t.sys + t.irq, 0) / 1000;
+let lastChildrenCpu = childrenCpuSeconds();
+
 /** @param {Stage} stage @param {boolean} alone @param {number} t0 */
 function runStage(stage, alone, t0) {
   let child;
@@ -75,12 +95,15 @@ function runStage(stage, alone, t0) {
     const finish = (code) => {
       children.delete(child);
       const ms = performance.now() - started;
+      const cpuNow = childrenCpuSeconds();
+      const cpu = cpuNow === undefined || lastChildrenCpu === undefined ? undefined : cpuNow - lastChildrenCpu;
+      lastChildrenCpu = cpuNow;
       if (!alone) {
         console.log(`\n──── ${stage.name} (${seconds(ms)}) ────`);
         process.stdout.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
         console.log(`──── end of ${stage.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} ────\n`);
       }
-      resolve({ name: stage.name, ms, code, startedAt: started - t0 });
+      resolve({ name: stage.name, ms, code, cpu, startedAt: started - t0 });
     };
     child.on('error', (err) => {
       output += `${err.message}\n`;
@@ -94,6 +117,7 @@ function runStage(stage, alone, t0) {
 /** @param {Stage[]} stages @returns {Promise<never>} */
 export async function runStages(stages) {
   const t0 = performance.now();
+  const busyAtStart = machineBusySeconds();
   const database = process.env.TEST_DATABASE_URL;
   if (database) console.log(`PostgreSQL server for the API tests: ${database.replace(/:[^:@/]*@/, ':***@')}`);
   const names = new Set(stages.map((s) => s.name));
@@ -103,7 +127,7 @@ export async function runStages(stages) {
     }
   }
 
-  /** @type {Map<string, { name: string, ms?: number, code?: number, note?: string, startedAt?: number }>} */
+  /** @type {Map<string, { name: string, ms?: number, cpu?: number, code?: number, note?: string, startedAt?: number }>} */
   const results = new Map();
   for (const stage of stages)
     if (stage.skip) results.set(stage.name, { name: stage.name, note: `skipped: ${stage.skip}` });
@@ -149,11 +173,20 @@ export async function runStages(stages) {
             ? `stopped (exit ${r.code})`
             : `FAILED (exit ${r.code})`));
     const at = r?.startedAt === undefined ? '' : `from ${clock(r.startedAt)}`;
+    const cpu = r?.cpu === undefined ? '' : `${r.cpu.toFixed(0)} s CPU`;
     console.log(
-      `  ${stage.name.padEnd(width)}  ${(r?.ms === undefined ? '' : seconds(r.ms)).padStart(8)}  ${at.padEnd(11)}  ${result}`,
+      `  ${stage.name.padEnd(width)}  ${(r?.ms === undefined ? '' : seconds(r.ms)).padStart(8)}  ${cpu.padStart(10)}  ${at.padEnd(11)}  ${result}`,
     );
   }
   console.log(`  ${'total'.padEnd(width)}  ${clock(performance.now() - t0).padStart(8)}`);
+  const ours = [...results.values()].reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+  const busy = machineBusySeconds() - busyAtStart;
+  // What the machine spent beyond the stages' own processes: the PostgreSQL server's work for the API run on it,
+  // and anything else that ran meanwhile (on an idle machine, little more than the server's share).
+  console.log(
+    `CPU: the stages used ${ours.toFixed(0)} s; the machine was busy ${busy.toFixed(0)} s on ${cpus().length} cores, ` +
+      `${Math.max(0, busy - ours).toFixed(0)} s of it outside the stages' processes (the PostgreSQL server included)`,
+  );
   process.exit(failed ? failed.code || 1 : 0);
 }
 
