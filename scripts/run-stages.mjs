@@ -96,7 +96,8 @@ function runStage(stage, alone, t0) {
       children.delete(child);
       const ms = performance.now() - started;
       const cpuNow = childrenCpuSeconds();
-      const cpu = cpuNow === undefined || lastChildrenCpu === undefined ? undefined : cpuNow - lastChildrenCpu;
+      const cpu =
+        cpuNow === undefined || lastChildrenCpu === undefined ? undefined : cpuNow - lastChildrenCpu;
       lastChildrenCpu = cpuNow;
       if (!alone) {
         console.log(`\n──── ${stage.name} (${seconds(ms)}) ────`);
