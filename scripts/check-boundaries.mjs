@@ -7,11 +7,13 @@
 //   - the API's module graph has no cycle.
 // What the code did before these rules is listed in scripts/boundaries-baseline.json. A violation that is not
 // listed fails the run, and so does a listed one that no longer exists (the list only shrinks: delete the line).
+// A cycle edge fails the run even when listed: the graph became acyclic (decision 068), so none may come back.
+// `BOUNDARIES_ROOT` checks another tree than this repository (the check's own test).
 // `node scripts/check-boundaries.mjs --write-baseline` writes the list anew; `--report` prints the counts.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const root = process.env.BOUNDARIES_ROOT ?? resolve(dirname(new URL(import.meta.url).pathname), '..');
 const baselinePath = join(root, 'scripts/boundaries-baseline.json');
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const IMPORT =
@@ -122,9 +124,13 @@ function cyclicEdges(edges) {
 
 const found = violations();
 const args = new Set(process.argv.slice(2));
+const isCycle = (v) => v.startsWith('api-cycle ');
 if (args.has('--write-baseline')) {
-  writeFileSync(baselinePath, `${JSON.stringify(found, null, 2)}\n`);
-  console.log(`boundaries: ${found.length} known violations written to ${relative(root, baselinePath)}`);
+  // A cycle is never recorded: it fails the run whatever the list says.
+  const known = found.filter((v) => !isCycle(v));
+  writeFileSync(baselinePath, `${JSON.stringify(known, null, 2)}\n`);
+  console.log(`boundaries: ${known.length} known violations written to ${relative(root, baselinePath)}`);
+  if (known.length < found.length) console.error('boundaries: cycle edges are not recorded; see --report');
   process.exit(0);
 }
 const baseline = new Set(existsSync(baselinePath) ? JSON.parse(readFileSync(baselinePath, 'utf8')) : []);
@@ -143,13 +149,14 @@ if (args.has('--report')) {
   for (const v of found) console.log(`  ${v}`);
   process.exit(0);
 }
-const added = found.filter((v) => !baseline.has(v));
+const added = found.filter((v) => !baseline.has(v) || isCycle(v));
 const gone = [...baseline].filter((v) => !found.includes(v));
-for (const v of added) console.error(`boundaries: new violation: ${v}`);
+for (const v of added)
+  console.error(`boundaries: ${isCycle(v) ? 'a cycle of the API modules' : 'new violation'}: ${v}`);
 for (const v of gone)
   console.error(`boundaries: fixed, delete it from scripts/boundaries-baseline.json: ${v}`);
 if (added.length > 0 || gone.length > 0) {
-  console.error('boundaries: see decision 062 for the rules');
+  console.error('boundaries: see decisions 062 and 068 for the rules');
   process.exit(1);
 }
 console.log(`boundaries: no new violation (${baseline.size} known: ${kinds(found)})`);

@@ -6,6 +6,7 @@ import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { FileStorage } from './adapters/storage/file-storage.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { ModulePorts } from './module-wiring.ts';
 import type { SessionTokens } from './modules/auth/session-token.ts';
 
 /** Everything a use case may depend on; built once in server.ts (or per test) and passed to buildApp. */
@@ -22,4 +23,6 @@ export type AppContext = {
   /** Private file storage: local disk (embedded) or S3 (decision 015). */
   storage: FileStorage;
   now: () => Date;
+  /** What lower modules call in higher ones (decision 068): `wireModules()`, one object per context. */
+  ports: ModulePorts;
 };

@@ -23,6 +23,7 @@ import {
   seedReferenceData,
 } from './db/seed.ts';
 import { createLogger, routeConsoleToLogger } from './lib/logger.ts';
+import { wireModules } from './module-wiring.ts';
 import { createSessionTokens } from './modules/auth/session-token.ts';
 import { startWorkers } from './workers.ts';
 
@@ -104,6 +105,7 @@ export async function main(options: StartOptions = {}) {
       now,
     }),
     now,
+    ports: wireModules(),
   };
   // The demo's delivered final draft (written with the demo data, the first time only).
   for (const file of demoFiles) await ctx.storage.put(file.key, file.bytes, file.contentType);

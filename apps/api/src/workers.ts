@@ -3,7 +3,7 @@ import { every } from './lib/every.ts';
 import { startAutopilot } from './modules/autopilot/autopilot.ts';
 import { pruneEvents } from './modules/events/events.repository.ts';
 import { startStaleUploadSweep } from './modules/files/stale-uploads.ts';
-import { startMessageMailWorker } from './modules/notifications/message-mail.ts';
+import { startMessageMailWorker } from './modules/messages/message-mail.ts';
 import { startReceiptSweep } from './modules/notifications/receipts.ts';
 import { startAcceptanceClock } from './modules/orders/acceptance-clock.ts';
 import { processCardRefunds } from './modules/payments/card-refunds.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, loginTokens } from '../src/db/schema.ts';
 import { markPresent } from '../src/modules/events/events.repository.ts';
-import { sendDueMessageMails } from '../src/modules/notifications/message-mail.ts';
+import { sendDueMessageMails } from '../src/modules/messages/message-mail.ts';
 import { uploadGeekFile } from './helpers/files.ts';
 import { mailThroughSmtp, type ReceivedMail } from './helpers/smtp-inbox.ts';
 import {

@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../src/db/database.ts';
 import { seedReferenceData } from '../../src/db/seed.ts';
 import type { Logger } from '../../src/lib/logger.ts';
+import { wireModules } from '../../src/module-wiring.ts';
 import { createSessionTokens } from '../../src/modules/auth/session-token.ts';
 import { upsertStaffAccount } from '../../src/modules/ops/staff-accounts.ts';
 import { startWorkers } from '../../src/workers.ts';
@@ -115,6 +116,7 @@ export async function createTestApp(
       now,
     }),
     now,
+    ports: wireModules(),
   };
   const app = await buildApp(ctx, { webRoot: join(mailDir, 'no-web-build'), loggerInstance: opts.logger });
   await app.ready();

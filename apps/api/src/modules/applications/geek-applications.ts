@@ -7,10 +7,8 @@ import { applications, geekLogins } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
-import { insertGeek } from '../ops/index.ts';
-import { opsGeekView } from '../ops/manage-geek-profiles.ts';
-import { queueGeekMail } from '../workspace/geek-mail.ts';
-import { isCourse } from '../workspace/index.ts';
+import { insertGeek, isCourse, opsGeekView } from '../geeks/index.ts';
+import { queueGeekMail } from '../notifications/geek-mail.ts';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type Kind = ApplicationRow['kind'];

@@ -5,10 +5,11 @@ import type { UserRow } from '../../db/rows.ts';
 import { auditLog, autopilotSteps, clientGeeks, geekLogins, orders, users } from '../../db/schema.ts';
 import { newReferralCode } from '../../lib/random-codes.ts';
 import { hashPassword } from '../auth/password.ts';
+import { AUTOPILOT_EMAIL } from '../ops/index.ts';
 import { findUserByEmail } from '../users/index.ts';
 
 /** The account the autopilot's uploads and messages are signed and recorded for (it cannot log in). */
-export const AUTOPILOT_EMAIL = 'autopilot@geekly.invalid';
+export { AUTOPILOT_EMAIL };
 
 /**
  * The autopilot's staff account, created once: its password is random and never kept, so nobody logs in with

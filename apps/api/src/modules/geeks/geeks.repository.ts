@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { clientGeeks, geekStats, geeks, orders } from '../../db/schema.ts';
+import { clientGeeks, courses, geekStats, geeks, orders } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type GeekRow = typeof geeks.$inferSelect;
@@ -122,5 +122,29 @@ export async function blockedByTaskClient(db: Db, orderId: string, geekId: strin
     .from(clientGeeks)
     .innerJoin(orders, eq(orders.userId, clientGeeks.userId))
     .where(and(eq(orders.id, orderId), eq(clientGeeks.geekId, geekId), eq(clientGeeks.blocked, true)));
+  return row !== undefined;
+}
+
+export async function lockGeek(db: Db, geekId: string) {
+  if (!isUuid(geekId)) return undefined;
+  const [geek] = await db.select().from(geeks).where(eq(geeks.id, geekId)).for('update');
+  return geek;
+}
+
+export async function insertGeek(db: Db, values: typeof geeks.$inferInsert) {
+  const [row] = await db.insert(geeks).values(values).returning();
+  if (!row) throw new Error('geek not inserted');
+  return row;
+}
+
+export async function updateGeek(db: Db, geekId: string, patch: Partial<typeof geeks.$inferInsert>) {
+  const [row] = await db.update(geeks).set(patch).where(eq(geeks.id, geekId)).returning();
+  if (!row) throw new Error('geek not updated');
+  return row;
+}
+
+/** A course of the catalogue (a Geek's subjects are courses). */
+export async function isCourse(db: Db, name: string) {
+  const [row] = await db.select({ name: courses.name }).from(courses).where(eq(courses.name, name));
   return row !== undefined;
 }

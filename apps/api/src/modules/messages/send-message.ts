@@ -15,7 +15,7 @@ import { markGeekSeen } from '../geeks/index.ts';
 import { takeQuota } from '../limits/quotas.ts';
 import { usageLimits } from '../limits/usage-limits.ts';
 import { findOrderById, findUserOrder } from '../orders/index.ts';
-import { tellGeekOfMessage } from '../workspace/geek-message-mail.ts';
+import { tellGeekOfMessage } from './geek-message-mail.ts';
 import { messageView } from './message-view.ts';
 import {
   findMessage,

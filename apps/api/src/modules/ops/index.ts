@@ -1,4 +1,4 @@
 // The ops module's public surface: what other modules may call (decision 062). Everything else in
 // this folder is the module's own.
 
-export { findGeek, insertGeek, listGeeks, lockGeek, updateGeek } from './ops.repository.ts';
+export { AUTOPILOT_EMAIL, findGeek, listGeeks } from './ops.repository.ts';

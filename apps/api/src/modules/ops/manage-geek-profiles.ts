@@ -5,8 +5,8 @@ import type { UserRow } from '../../db/rows.ts';
 import { geekLogins } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
+import { geekFields, insertGeek, lockGeek, opsGeekView, updateGeek } from '../geeks/index.ts';
 import { revokeGeekSessions } from '../workspace/index.ts';
-import { insertGeek, lockGeek, updateGeek } from './ops.repository.ts';
 
 type GeekPatch = Partial<{
   public_full_name: string;
@@ -15,30 +15,6 @@ type GeekPatch = Partial<{
   is_disabled: boolean;
   top: boolean;
 }>;
-
-type GeekFields = {
-  publicFullName: string;
-  major: string;
-  publicSubjects: string[];
-  isDisabled: boolean;
-  isTop: boolean;
-  available: boolean;
-};
-const geekFields = (g: GeekFields) => ({
-  public_full_name: g.publicFullName,
-  major: g.major,
-  public_subjects: g.publicSubjects,
-  is_disabled: g.isDisabled,
-  top: g.isTop,
-  available: g.available,
-});
-
-/** A Geek profile as staff see it (opsGeekProfileSchema), with its workspace log-in's e-mail if it has one. */
-export const opsGeekView = (g: GeekFields & { id: string }, loginEmail: string | null) => ({
-  _id: g.id,
-  ...geekFields(g),
-  login_email: loginEmail,
-});
 
 async function loginEmailOf(db: Db, geekId: string) {
   const [row] = await db

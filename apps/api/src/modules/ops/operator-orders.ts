@@ -6,14 +6,13 @@ import type { OrderRow, UserRow } from '../../db/rows.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import { type AuditActor, auditedOrderFields, staffActor, writeAudit } from '../audit/audit.ts';
 import { finalDraftInputs } from '../files/index.ts';
-import { blockedByTaskClient, lockClientGeekChoices, markGeekSeen } from '../geeks/index.ts';
+import { blockedByTaskClient, lockClientGeekChoices, markGeekSeen, opsGeekView } from '../geeks/index.ts';
 import { accountBalanceCents } from '../ledger/index.ts';
 import { applyOrderTransition, type Loaded } from '../orders/apply-order-transition.ts';
 import { findOrderById } from '../orders/index.ts';
 import { orderView } from '../orders/list-orders.ts';
 import { priceOrder } from '../orders/order-pricing.ts';
 import { orderState } from '../orders/order-view.ts';
-import { opsGeekView } from './manage-geek-profiles.ts';
 import { findClient, findGeek, listGeeks } from './ops.repository.ts';
 import { auditingRefusals, checkStaffMoney } from './staff-money-limit.ts';
 

@@ -33,7 +33,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { AUTOPILOT_EMAIL } from '../autopilot/index.ts';
+
+/** The demo autopilot's service account (decision 022): a staff row that is nobody's log-in. */
+export const AUTOPILOT_EMAIL = 'autopilot@geekly.invalid';
 
 /** Every Geek, by public name, with how many tasks each is working on now (their load, kept: decision 056). */
 export async function listGeeks(db: Db) {
@@ -59,24 +61,6 @@ export async function findGeek(db: Db, geekId: string) {
   if (!isUuid(geekId)) return undefined;
   const [geek] = await db.select().from(geeks).where(eq(geeks.id, geekId));
   return geek;
-}
-
-export async function lockGeek(db: Db, geekId: string) {
-  if (!isUuid(geekId)) return undefined;
-  const [geek] = await db.select().from(geeks).where(eq(geeks.id, geekId)).for('update');
-  return geek;
-}
-
-export async function insertGeek(db: Db, values: typeof geeks.$inferInsert) {
-  const [row] = await db.insert(geeks).values(values).returning();
-  if (!row) throw new Error('geek not inserted');
-  return row;
-}
-
-export async function updateGeek(db: Db, geekId: string, patch: Partial<typeof geeks.$inferInsert>) {
-  const [row] = await db.update(geeks).set(patch).where(eq(geeks.id, geekId)).returning();
-  if (!row) throw new Error('geek not updated');
-  return row;
 }
 
 /** A password reset (npm run staff:create) also enables a disabled account: it is how access is given back. */

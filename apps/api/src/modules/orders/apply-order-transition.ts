@@ -17,15 +17,14 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { ledgerTransactions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { finalDraftInputs, releaseHeldFiles } from '../files/index.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/index.ts';
-import { afterTransition } from '../notifications/after-transition.ts';
 import { mailLink } from '../notifications/mail-links.ts';
 import { receiptsAfterCommit } from '../notifications/receipts.ts';
 import { processCardRefunds, queueCardRefunds } from '../payments/card-refunds.ts';
 import { recordGeekEarning } from '../payments/geek-earnings.ts';
 import { cashbackGivenCents, cashbackKeptBackCents, grantRewards } from '../payments/rewards.ts';
 import { reverseReferralBonus, settleReferralBonus } from '../referral/referral-bonus.ts';
+import { afterTransition } from './after-transition.ts';
 import { orderNoticeMail } from './order-notices.ts';
 import { type PricedOrder, priceOrder } from './order-pricing.ts';
 import { orderState } from './order-view.ts';
@@ -307,7 +306,7 @@ export async function applyOrderTransition<N extends TransitionName>(
       ...orderState(row, paidCents, priced),
       finalDraftCount:
         name === 'deliver' || name === 'pass_check'
-          ? countDeliverableFinalDrafts(await finalDraftInputs(tx, row.id))
+          ? countDeliverableFinalDrafts(await ctx.ports.transitions.finalDraftInputs(tx, row.id))
           : 0,
     };
     const resolved =
@@ -366,7 +365,7 @@ export async function applyOrderTransition<N extends TransitionName>(
       ((name === 'deliver' || name === 'deliver_revision') && !updated.tags.includes(QUALITY_CHECK_TAG)) ||
       name === 'pass_check';
     // The Geek's uploads held for the quality check reach the student with the work (decision 048).
-    if (deliveredNow) await releaseHeldFiles(tx, row.id);
+    if (deliveredNow) await ctx.ports.transitions.releaseHeldFiles(tx, row.id);
     if (
       (deliveredNow && name !== 'deliver_revision') ||
       outcome.effects.some((e) => e.kind === 'charge' && e.purpose === 'order')

@@ -16,6 +16,7 @@ import { editOrder } from './edit-order.ts';
 import { getOrder, listOrders, orderView } from './list-orders.ts';
 import { runOrderAction } from './order-actions.ts';
 import { payOrder } from './pay-order.ts';
+import { tipOrder } from './tip-order.ts';
 
 /**
  * The client's hot reads, the task list and one task: their single statement checks the session itself, so
@@ -95,6 +96,15 @@ export function ordersRoutes(ctx: AppContext, session: Session) {
       ...contractRoute(paymentsContract.pay, ['orders', 'payments']),
       handler: async (request) => {
         const result = await payOrder(ctx, currentUser(request), request.params.id, request.body);
+        if (result.status === 'redirect') return result;
+        return { status: 'paid' as const, order: await orderView(ctx, result.row) };
+      },
+    });
+
+    r.route({
+      ...contractRoute(paymentsContract.tip, ['payments']),
+      handler: async (request) => {
+        const result = await tipOrder(ctx, currentUser(request), request.params.id, request.body);
         if (result.status === 'redirect') return result;
         return { status: 'paid' as const, order: await orderView(ctx, result.row) };
       },

@@ -7,9 +7,9 @@ import type { UserRow } from '../../db/rows.ts';
 import { geekLogins, geeks, ledgerTransactions, payoutRequests } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
+import { lockGeek } from '../geeks/index.ts';
 import { accountBalanceCents, postLedgerTransaction } from '../ledger/index.ts';
-import { lockGeek } from '../ops/index.ts';
-import { queueGeekMail } from '../workspace/geek-mail.ts';
+import { queueGeekMail } from '../notifications/geek-mail.ts';
 
 // Decision 047: what Geekly owes a Geek is their ledger account's balance (earnings and tips in, payouts out). A
 // payout is a ledger transaction from the Geek's account to `geek_payouts`, never above the balance; the Geek's

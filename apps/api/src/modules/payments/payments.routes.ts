@@ -8,11 +8,9 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { webhooks } from '../../lib/metrics.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { currentUser, type Session } from '../../plugins/session.ts';
-import { orderView } from '../orders/list-orders.ts';
 import { balanceHistory } from './balance-history.ts';
 import { findUserPayment } from './payments.repository.ts';
 import { settlePaymentEvent } from './settle-payment.ts';
-import { tipOrder } from './tip-order.ts';
 import { topUpBalance } from './top-up-balance.ts';
 
 /** The signed webhook of the configured gateway; the source of truth for card payments (decision 010). */
@@ -92,15 +90,6 @@ export function paymentsRoutes(ctx: AppContext, session: Session) {
           const { hostedPageUrl } = ctx.gateway;
           if (p?.status !== 'pending' || !p.gatewayRef || !hostedPageUrl) throw notFound('Payment not found');
           return reply.redirect(await hostedPageUrl.call(ctx.gateway, p.gatewayRef), 303);
-        },
-      });
-
-      r.route({
-        ...contractRoute(paymentsContract.tip, ['payments']),
-        handler: async (request) => {
-          const result = await tipOrder(ctx, currentUser(request), request.params.id, request.body);
-          if (result.status === 'redirect') return result;
-          return { status: 'paid' as const, order: await orderView(ctx, result.row) };
         },
       });
     });

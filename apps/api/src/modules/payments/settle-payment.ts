@@ -1,54 +1,12 @@
-import { amountDueCents } from '@geekly/domain/orders/order-machine.ts';
 import type { GatewayEvent } from '../../adapters/payments/payment-gateway.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/database.ts';
 import { paymentEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { paymentsSettled } from '../../lib/metrics.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { postLedgerTransaction } from '../ledger/index.ts';
 import { receiptsAfterCommit } from '../notifications/receipts.ts';
-import { applyOrderTransition } from '../orders/apply-order-transition.ts';
-import { applyBillingEvent, invoicePayment } from '../subscriptions/billing-events.ts';
-import {
-  applySubscriptionPayment,
-  subscriptionPaymentFailed,
-} from '../subscriptions/subscription-payments.ts';
 import { lockPayment, type PaymentRow, updatePayment } from './payments.repository.ts';
-
-/** Pays the task or the tip the card payment was for, from the balance the card money just reached. */
-async function applyToOrder(ctx: AppContext, tx: Db, p: PaymentRow) {
-  const caller = { actor: 'gateway', userId: p.userId, actorId: null } as const;
-  const idempotencyKey = `payment:${p.id}:apply`;
-  if (!p.orderId) return;
-  if (p.purpose === 'tip') {
-    await applyOrderTransition(
-      ctx,
-      caller,
-      p.orderId,
-      'tip',
-      { amountCents: p.amountCents + p.balanceUseCents, source: 'card' },
-      { tx, idempotencyKey },
-    );
-    return;
-  }
-  await applyOrderTransition(
-    ctx,
-    caller,
-    p.orderId,
-    'pay',
-    ({ priced, state }) => {
-      // The task must still cost what the client agreed to pay; otherwise the money waits on the balance.
-      if (p.expectedPriceCents !== null && priced.price.priceCents !== p.expectedPriceCents)
-        throw new AppError('NOT_ALLOWED', 'The price of the task changed before the card payment arrived', {
-          errorType: 'price_changed',
-        });
-      const deposit = p.partial && state.paidCents === 0;
-      return { amountCents: amountDueCents(state, deposit) ?? 0, deposit, source: 'card' };
-    },
-    { tx, idempotencyKey },
-  );
-}
 
 /**
  * Applies one verified gateway event (decision 010): recorded by its id first, so a replay changes nothing;
@@ -68,6 +26,8 @@ async function settleInTransaction(
   gateway: string,
   event: GatewayEvent,
 ): Promise<{ applied: boolean; paidBy?: string; counted?: { purpose: string; outcome: string } }> {
+  // What the payment was for is settled by the module it belongs to (settlement-ports.ts).
+  const settle = ctx.ports.settlement;
   return ctx.database.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -84,11 +44,11 @@ async function settleInTransaction(
     const now = ctx.now();
     const gatewayName = gateway as PaymentRow['gateway'];
     if (event.kind === 'invoice_failed' || event.kind === 'subscription_ended')
-      return { applied: await applyBillingEvent(tx, gatewayName, event, now) };
+      return { applied: await settle.applyBillingEvent(tx, gatewayName, event, now) };
     // A gateway-billed subscription's invoice settles its own payment row, then goes the way of any card money.
     const p =
       event.kind === 'invoice_paid'
-        ? await invoicePayment(ctx, tx, gatewayName, event)
+        ? await settle.invoicePayment(ctx, tx, gatewayName, event)
         : await lockPayment(tx, event.paymentId);
     if (!p || p.gateway !== gateway || p.status !== 'pending') return { applied: false };
 
@@ -98,7 +58,7 @@ async function settleInTransaction(
         failureReason: event.kind === 'failed' ? event.reason : null,
         settledAt: now,
       });
-      if (p.purpose === 'subscription') await subscriptionPaymentFailed(tx, p, event.kind, now);
+      if (p.purpose === 'subscription') await settle.subscriptionPaymentFailed(tx, p, event.kind, now);
       return { applied: true, counted: { purpose: p.purpose, outcome: event.kind } };
     }
 
@@ -140,13 +100,13 @@ async function settleInTransaction(
     } else if (p.purpose !== 'top_up') {
       try {
         if (p.purpose === 'subscription')
-          await applySubscriptionPayment(
+          await settle.applySubscriptionPayment(
             tx,
             { ...p, gatewayRef: paid.gatewayRef ?? p.gatewayRef },
             now,
             paid.billing,
           );
-        else await applyToOrder(ctx, tx, p);
+        else await settle.applyToOrder(ctx, tx, p);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         outcome = 'kept_on_balance';

@@ -6,7 +6,8 @@ import { geekLogins } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { staffActor, writeAudit } from '../audit/audit.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { lockGeek } from '../ops/index.ts';
+import { lockGeek } from '../geeks/index.ts';
+import { queueGeekMail } from '../notifications/geek-mail.ts';
 import { geekAccountView } from './geek-account-view.ts';
 import {
   findGeekLogin,
@@ -16,7 +17,6 @@ import {
   spendGeekLoginToken,
   updateGeekLogin,
 } from './geek-logins.repository.ts';
-import { queueGeekMail } from './geek-mail.ts';
 import { signGeekToken } from './geek-session.ts';
 
 /** A staff invitation's link works 72 hours; a restore's 1 hour. Each works once. */

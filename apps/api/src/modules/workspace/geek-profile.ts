@@ -2,10 +2,9 @@ import type { workspaceMePatchSchema } from '@geekly/domain/workspace/workspace-
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { validationError } from '../../lib/app-error.ts';
-import { updateGeek } from '../ops/index.ts';
+import { isCourse, updateGeek } from '../geeks/index.ts';
 import { geekAccountView } from './geek-account-view.ts';
 import { findGeekLogin, type SignedInGeek } from './geek-logins.repository.ts';
-import { isCourse } from './workspace.repository.ts';
 
 /** PATCH /workspace/me: Available / Away, major and subjects (courses from the list). */
 export async function updateWorkspaceMe(

@@ -2,4 +2,3 @@
 // this folder is the module's own.
 
 export { revokeGeekSessions } from './geek-logins.repository.ts';
-export { isCourse } from './workspace.repository.ts';

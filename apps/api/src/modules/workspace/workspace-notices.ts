@@ -8,8 +8,8 @@ import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { clientGeeks, geekLogins } from '../../db/schema.ts';
 import { publishEvent, publishEventToMany } from '../events/index.ts';
+import { queueGeekMail } from '../notifications/geek-mail.ts';
 import { statusInput } from '../orders/order-view.ts';
-import { queueGeekMail } from './geek-mail.ts';
 import { geekPayDollars } from './task-view.ts';
 import { availableGeekLogins, openTasksFor } from './workspace-tasks.repository.ts';
 

@@ -7,7 +7,6 @@ import type { GoogleSignInError } from '@geekly/domain/users/google-sign-in.ts';
 import { normalizeEmail } from '@geekly/domain/users/user-schemas.ts';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { createOrder } from '../../orders/create-order.ts';
 import { assertCountryAllowed } from '../country-block.ts';
 import { openClientSession } from '../open-session.ts';
 import { resetAccountAccess } from '../reset-account-access.ts';
@@ -129,7 +128,9 @@ async function nextPath(ctx: AppContext, user: UserRow, { start }: SignInState):
     });
     if (parsed.success) {
       // docs/product/public-site.md: a failure to create the landing form's task is swallowed; the user goes on to /orders.
-      const created = await createOrder(ctx, user, parsed.data).catch(() => null);
+      const created = await ctx.ports.googleSignIn
+        .createPendingOrder(ctx, user, parsed.data)
+        .catch(() => null);
       if (created) return `/order/${created._id}/checkout`;
     }
     return '/orders';

@@ -5,9 +5,14 @@ import type { AppContext } from '../../app-context.ts';
 import { users } from '../../db/schema.ts';
 import { every } from '../../lib/every.ts';
 import { HEARTBEAT_MS } from '../events/live.ts';
-import { claimDueMessageMail, finishMessageMail, hasOpenStream, unreadForClient } from '../messages/index.ts';
+import { mailLink } from '../notifications/mail-links.ts';
 import { findOrderById } from '../orders/index.ts';
-import { mailLink } from './mail-links.ts';
+import {
+  claimDueMessageMail,
+  finishMessageMail,
+  hasOpenStream,
+  unreadForClient,
+} from './messages.repository.ts';
 
 const BATCH = 20;
 const POLL_MS = 30_000;

@@ -6,8 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import { publishEvent } from '../events/index.ts';
-import { workspaceNotices } from '../workspace/workspace-notices.ts';
-import { mailLink } from './mail-links.ts';
+import { mailLink } from '../notifications/mail-links.ts';
 
 /** docs/product/statuses-and-state-machine.md: a mark of 4 or 5 is positive (it accepts the work); then the tips mail goes out. */
 const POSITIVE_MARK = 4;
@@ -24,7 +23,7 @@ async function ownerEmail(tx: Db, userId: string) {
  */
 export async function afterTransition(ctx: AppContext, tx: Db, name: TransitionName, order: OrderRow) {
   await publishEvent(tx, order.userId, 'order', order.id);
-  const geekMailed = await workspaceNotices(ctx, tx, name, order);
+  const geekMailed = await ctx.ports.transitions.geekNotices(ctx, tx, name, order);
   // A delivery held for the quality check reaches the student (and its mail) on pass_check (decision 048).
   const delivered =
     ((name === 'deliver' || name === 'deliver_revision') && !order.tags.includes(QUALITY_CHECK_TAG)) ||

@@ -3,8 +3,8 @@ import type { tipOrderSchema } from '@geekly/domain/payments/pay-schemas.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/rows.ts';
-import { applyOrderTransition, refusalError } from '../orders/apply-order-transition.ts';
-import { startCardPayment } from './start-card-payment.ts';
+import { startCardPayment } from '../payments/start-card-payment.ts';
+import { applyOrderTransition, refusalError } from './apply-order-transition.ts';
 
 class CardShareNeeded {
   readonly number: number;

@@ -6,8 +6,8 @@ import type { OrderRow } from '../../db/rows.ts';
 import { geekLogins } from '../../db/schema.ts';
 import { publishEvent } from '../events/index.ts';
 import { HEARTBEAT_MS } from '../events/live.ts';
-import { hasOpenStream } from '../messages/index.ts';
-import { queueGeekMail } from './geek-mail.ts';
+import { queueGeekMail } from '../notifications/geek-mail.ts';
+import { hasOpenStream } from './messages.repository.ts';
 
 /** As the students' message mail (decision 020): at most one mail per task in this window. */
 const GEEK_MESSAGE_MAIL_WINDOW_MS = 10 * 60_000;
