@@ -20,10 +20,10 @@ export async function operatorDeliversFinalDraft(
     public_subjects: [geekProfile.subject],
   });
   expect(geek.status()).toBe(201);
-  const writerId = (await geek.json())._id as string;
+  const geekId = (await geek.json())._id as string;
   const transition = async (name: string, extra: Record<string, unknown> = {}) =>
     expect((await ops(`/orders/${orderId}/transitions`, { name, ...extra })).status()).toBe(200);
-  await transition('assign_geek', { writer_id: writerId });
+  await transition('assign_geek', { writer_id: geekId });
   await transition('start_work');
 
   const signed = await ops(`/orders/${orderId}/uploads`, {
@@ -45,5 +45,5 @@ export async function operatorDeliversFinalDraft(
   });
   expect(attached.status()).toBe(201);
   await transition('deliver');
-  return writerId;
+  return geekId;
 }

@@ -117,7 +117,7 @@ describe('Geek profiles', () => {
     const [truth] = await t.db
       .select({ avgMark: avg(sql`nullif(${orders.mark}, 0)`), delivered: count() })
       .from(orders)
-      .where(and(eq(orders.writerId, geek._id), inArray(orders.clientStatus, ['Sent', 'Revision sent'])));
+      .where(and(eq(orders.geekId, geek._id), inArray(orders.clientStatus, ['Sent', 'Revision sent'])));
     expect(Number(truth?.avgMark)).toBe(profile.profile_client_last_avg);
     expect(truth?.delivered).toBe(profile.profile_completed_orders_count);
     // The spec's floor of 4.3 is not applied.

@@ -105,7 +105,7 @@ describe('task messages', () => {
     ]);
     // The task changes Geek (no transition does it yet; the column can): the old message keeps its writer's
     // name, the new ones carry the new Geek's.
-    await t.db.update(ordersTable).set({ writerId: second }).where(eq(ordersTable.id, order._id));
+    await t.db.update(ordersTable).set({ geekId: second }).where(eq(ordersTable.id, order._id));
     for (const text of ['Hello', 'Picking up', 'Draft soon', 'Done'])
       await opsSend(order._id, text, 'writer');
     const many = await listed();

@@ -152,7 +152,7 @@ describe('taking an offer', () => {
     expect(assigned[0]?.actor).toBe('geek');
     const winner = geeksList.find((g) => g.token && won[0]?.body.number && true);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, task.id));
-    expect(geeksList.map((g) => g.id)).toContain(row?.writerId);
+    expect(geeksList.map((g) => g.id)).toContain(row?.geekId);
     expect(winner).toBeDefined();
     const audit = await auditLogOf(t, admin, task.id);
     expect(audit.find((a) => a.action === 'transition:assign_geek')?.actor).toMatch(/^Geek /);

@@ -176,7 +176,7 @@ describe('addOnStates', () => {
         disabled: false,
         hidden: false,
         priceCents: 1000,
-        writerId: null,
+        geekId: null,
         included: false,
       },
       {
@@ -187,7 +187,7 @@ describe('addOnStates', () => {
         disabled: false,
         hidden: true,
         priceCents: 1000,
-        writerId: null,
+        geekId: null,
         included: false,
       },
       {
@@ -198,7 +198,7 @@ describe('addOnStates', () => {
         disabled: false,
         hidden: false,
         priceCents: 499,
-        writerId: null,
+        geekId: null,
         included: false,
       },
       {
@@ -209,7 +209,7 @@ describe('addOnStates', () => {
         disabled: false,
         hidden: false,
         priceCents: 2500,
-        writerId: null,
+        geekId: null,
         included: false,
       },
       {
@@ -220,7 +220,7 @@ describe('addOnStates', () => {
         disabled: false,
         hidden: false,
         priceCents: 999,
-        writerId: null,
+        geekId: null,
         included: false,
       },
       {
@@ -231,7 +231,7 @@ describe('addOnStates', () => {
         disabled: false,
         hidden: false,
         priceCents: 799,
-        writerId: null,
+        geekId: null,
         included: false,
       },
     ]);
@@ -262,11 +262,11 @@ describe('addOnStates', () => {
       { tag: 'adv_vip_support' },
       { tag: 'client_recomended_writer', writerId: 'g2' },
     ];
-    expect(stateOf('adv_vip_support', added)).toMatchObject({ added: true, active: true, writerId: null });
+    expect(stateOf('adv_vip_support', added)).toMatchObject({ added: true, active: true, geekId: null });
     expect(stateOf('client_recomended_writer', added)).toMatchObject({
       added: true,
       active: true,
-      writerId: 'g2',
+      geekId: 'g2',
     });
     expect(stateOf('adv_plagreport', added)).toMatchObject({ added: false, active: false });
   });
@@ -338,8 +338,8 @@ describe('addOnAddError', () => {
     ['a null writer id', null],
     ['an empty writer id', ''],
     ['a Geek not in the list', 'g9'],
-  ] as const)('requires a listed preferred Geek: refuses %s', (_, writerId) => {
-    expect(addOnAddError('client_recomended_writer', [], base, writerId)).toBe('preferred_geek_required');
+  ] as const)('requires a listed preferred Geek: refuses %s', (_, geekId) => {
+    expect(addOnAddError('client_recomended_writer', [], base, geekId)).toBe('preferred_geek_required');
   });
   it('accepts a preferred Geek from the list', () => {
     expect(addOnAddError('client_recomended_writer', [], base, 'g1')).toBeNull();

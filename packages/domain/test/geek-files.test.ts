@@ -164,14 +164,14 @@ describe('showsFilesFromGeek', () => {
     expect(showsFilesFromGeek(order({ system_client_status: 'Refund Accepted' }))).toBe(false);
   });
   it('shows whenever a writer is set', () => {
-    expect(showsFilesFromGeek(order({ system_client_status: 'Paid', paidCents: 3000, writerId: 'g1' }))).toBe(
+    expect(showsFilesFromGeek(order({ system_client_status: 'Paid', paidCents: 3000, geekId: 'g1' }))).toBe(
       true,
     );
     expect(showsFilesFromGeek(order({ ...delivered, refunded: true }))).toBe(true);
-    expect(showsFilesFromGeek(order({ system_client_status: 'Refund Accepted', writerId: 'g1' }))).toBe(true);
+    expect(showsFilesFromGeek(order({ system_client_status: 'Refund Accepted', geekId: 'g1' }))).toBe(true);
   });
   it('treats an empty writer id as no writer', () => {
-    expect(showsFilesFromGeek(order({ refunded: true, writerId: '' }))).toBe(false);
+    expect(showsFilesFromGeek(order({ refunded: true, geekId: '' }))).toBe(false);
   });
 });
 

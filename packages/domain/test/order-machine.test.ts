@@ -88,7 +88,7 @@ function applied(o: OrderState, r: TransitionResult): OrderState {
     services: p.services ?? o.services,
     system_client_status: p.system_client_status ?? o.system_client_status,
     client_status: p.client_status !== undefined ? p.client_status : o.client_status,
-    writerId: p.writer_id !== undefined ? p.writer_id : o.writerId,
+    geekId: p.writer_id !== undefined ? p.writer_id : o.geekId,
     client_paid_at_first: p.client_paid_at_first ?? o.client_paid_at_first,
     mark: p.mark ?? o.mark,
     revision_accept_at: p.revision_accept_at ?? o.revision_accept_at,
@@ -152,7 +152,7 @@ const VALID: { [N in TransitionName]: { state: OrderState; input: TransitionInpu
   accept_work: { state: order({ ...delivered, deliveredAt: hours(-1) }), input: {} },
   auto_accept: { state: order({ ...delivered, deliveredAt: hours(-24 * 14) }), input: {} },
   accept_instructions: { state: order({ ...lookingForGeek, tags: [] }), input: {} },
-  assign_geek: { state: order(lookingForGeek), input: { writerId: 'g1' } },
+  assign_geek: { state: order(lookingForGeek), input: { geekId: 'g1' } },
   start_work: { state: order(assigned), input: {} },
   deliver: { state: order({ ...working, finalDraftCount: 1 }), input: {} },
   accept_revision: { state: order(revisionRequested), input: {} },
@@ -168,23 +168,23 @@ const runValid = (name: TransitionName, actor: TransitionActor, change: Partial<
   runTransition(name, actor, { ...VALID[name].state, ...change }, VALID[name].input, { now });
 
 describe('the transition table', () => {
-  it('holds exactly the client and operator transitions', () => {
+  it("holds exactly the student's, staff's, the Geek's and the system's transitions", () => {
     expect(Object.keys(ORDER_TRANSITION_TABLE).sort()).toEqual(
       [...CLIENT_TRANSITIONS, ...OPERATOR_ONLY, ...OPERATOR_AND_GEEK, ...GEEK_ONLY, ...SYSTEM_ONLY].sort(),
     );
   });
   it('names the actors of every transition', () => {
     for (const name of CLIENT_TRANSITIONS) {
-      const expected = name === 'pay' || name === 'tip' ? ['client', 'gateway'] : ['client'];
-      expect([...ORDER_TRANSITION_TABLE[name].actors].sort(), name).toEqual(expected);
+      const expected = name === 'pay' || name === 'tip' ? ['student', 'gateway'] : ['student'];
+      expect([...ORDER_TRANSITION_TABLE[name].actors].sort(), name).toEqual([...expected].sort());
       expect(ORDER_TRANSITION_TABLE[name].when.length, name).toBeGreaterThan(0);
     }
     for (const name of OPERATOR_ONLY) {
-      expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['operator']);
+      expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['staff']);
       expect(ORDER_TRANSITION_TABLE[name].when.length, name).toBeGreaterThan(0);
     }
     for (const name of OPERATOR_AND_GEEK)
-      expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['operator', 'geek']);
+      expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['staff', 'geek']);
     for (const name of GEEK_ONLY) expect(ORDER_TRANSITION_TABLE[name].actors, name).toEqual(['geek']);
   });
   it("lists exactly the operator transitions as OPERATOR_TRANSITIONS, and the Geek's as GEEK_ACTOR_TRANSITIONS", () => {
@@ -193,22 +193,22 @@ describe('the transition table', () => {
   });
   it.each([...OPERATOR_AND_GEEK, ...GEEK_ONLY])('%s runs for the Geek and refuses the client', (name) => {
     expect(runValid(name, 'geek').ok).toBe(true);
-    expect(runValid(name, 'client')).toEqual(refused('not_allowed'));
+    expect(runValid(name, 'student')).toEqual(refused('not_allowed'));
     expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
   });
   it.each(OPERATOR_ONLY)('%s refuses the Geek', (name) => {
     expect(runValid(name, 'geek')).toEqual(refused('not_allowed'));
   });
   it.each(CLIENT_TRANSITIONS)('%s runs for the client and refuses the operator and the system', (name) => {
-    expect(runValid(name, 'client').ok).toBe(true);
-    expect(runValid(name, 'operator')).toEqual(refused('not_allowed'));
+    expect(runValid(name, 'student').ok).toBe(true);
+    expect(runValid(name, 'staff')).toEqual(refused('not_allowed'));
     expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
   });
   it.each([...OPERATOR_ONLY, ...OPERATOR_AND_GEEK])(
     '%s runs for the operator and refuses the client and the gateway',
     (name) => {
-      expect(runValid(name, 'operator').ok).toBe(true);
-      expect(runValid(name, 'client')).toEqual(refused('not_allowed'));
+      expect(runValid(name, 'staff').ok).toBe(true);
+      expect(runValid(name, 'student')).toEqual(refused('not_allowed'));
       expect(runValid(name, 'gateway')).toEqual(refused('not_allowed'));
       expect(runValid(name, 'system')).toEqual(refused('not_allowed'));
     },
@@ -224,10 +224,10 @@ describe('the transition table', () => {
     '%s refuses a deleted task (order_deleted)',
     (name) => {
       const actor = (OPERATOR_TRANSITIONS as readonly string[]).includes(name)
-        ? 'operator'
+        ? 'staff'
         : (GEEK_ONLY as readonly string[]).includes(name)
           ? 'geek'
-          : 'client';
+          : 'student';
       expect(runValid(name, actor, { tags: [...VALID[name].state.tags, 'delete_order'] })).toEqual(
         refused('order_deleted'),
       );
@@ -244,7 +244,7 @@ describe('a whole life, chaining the patches', () => {
 
     // The 30% deposit.
     expect(amountDueCents(o, true)).toBe(3000);
-    const paid = accepted(run('pay', 'client', o, { amountCents: 3000, deposit: true, source: 'card' }));
+    const paid = accepted(run('pay', 'student', o, { amountCents: 3000, deposit: true, source: 'card' }));
     // No notice: the payment's receipt tells the student what it means.
     expect(paid.effects).toEqual([{ kind: 'charge', source: 'card', amountCents: 3000, purpose: 'order' }]);
     expect(paid.patch).toMatchObject({
@@ -257,12 +257,12 @@ describe('a whole life, chaining the patches', () => {
     expect(o.paidCents).toBe(3000);
     expect(label(o, min(5))).toBe('Checking your instructions');
 
-    const checked = accepted(runTransition('accept_instructions', 'operator', o, {}, { now: min(5) }));
+    const checked = accepted(runTransition('accept_instructions', 'staff', o, {}, { now: min(5) }));
     expect(checked.patch.tags).toContain('instr_ok');
     o = applied(o, checked);
     expect(label(o, min(6))).toBe('Selecting the best Geek');
 
-    const geek = accepted(runTransition('assign_geek', 'operator', o, { writerId: 'g7' }, { now: min(10) }));
+    const geek = accepted(runTransition('assign_geek', 'staff', o, { geekId: 'g7' }, { now: min(10) }));
     expect(geek.patch).toEqual({
       system_client_status: 'In Progress',
       client_status: 'Nerd found',
@@ -272,18 +272,18 @@ describe('a whole life, chaining the patches', () => {
     o = applied(o, geek);
     expect(label(o, min(11))).toBe('Geek is working');
 
-    const started = accepted(runTransition('start_work', 'operator', o, {}, { now: min(20) }));
+    const started = accepted(runTransition('start_work', 'staff', o, {}, { now: min(20) }));
     expect(started.patch).toEqual({ client_status: 'In progress', work_started_at: min(20) });
     o = applied(o, started);
     expect(label(o, min(21))).toBe('Geek is working');
 
     // Decision 015: no delivery without a final draft; the Geek attaches one first.
-    expect(runTransition('deliver', 'operator', o, {}, { now: hours(48) })).toEqual({
+    expect(runTransition('deliver', 'staff', o, {}, { now: hours(48) })).toEqual({
       ok: false,
       refusal: 'final_draft_required',
     });
     o = { ...o, finalDraftCount: 1 };
-    const sent = accepted(runTransition('deliver', 'operator', o, {}, { now: hours(48) }));
+    const sent = accepted(runTransition('deliver', 'staff', o, {}, { now: hours(48) }));
     expect(sent.patch).toEqual({
       system_client_status: 'Completed',
       client_status: 'Sent',
@@ -302,7 +302,7 @@ describe('a whole life, chaining the patches', () => {
     const rest = accepted(
       runTransition(
         'pay',
-        'client',
+        'student',
         o,
         { amountCents: 7000, deposit: false, source: 'balance' },
         { now: hours(49) },
@@ -325,7 +325,7 @@ describe('a whole life, chaining the patches', () => {
     const at = hours(50);
     const tooEarly = new Date(at.getTime() + (24 * 60 - 1) * 60_000);
     const revision = (deadline: Date) =>
-      runTransition('request_revision', 'client', o, { comment: 'Fix the intro', deadline }, { now: at });
+      runTransition('request_revision', 'student', o, { comment: 'Fix the intro', deadline }, { now: at });
     expect(revision(tooEarly)).toEqual(refused('revision_deadline_too_early'));
     const deadline = new Date(at.getTime() + 24 * 3_600_000);
     const asked = accepted(revision(deadline));
@@ -339,7 +339,7 @@ describe('a whole life, chaining the patches', () => {
     o = applied(o, asked);
     expect(label(o, at)).toBe('Revision requested');
 
-    const accRev = accepted(runTransition('accept_revision', 'operator', o, {}, { now: hours(51) }));
+    const accRev = accepted(runTransition('accept_revision', 'staff', o, {}, { now: hours(51) }));
     expect(accRev.patch).toEqual({
       client_status: 'On revision',
       revision_accept_at: hours(51),
@@ -349,7 +349,7 @@ describe('a whole life, chaining the patches', () => {
     o = applied(o, accRev);
     expect(label(o, hours(52))).toBe('Revision in progress');
 
-    const revSent = accepted(runTransition('deliver_revision', 'operator', o, {}, { now: hours(70) }));
+    const revSent = accepted(runTransition('deliver_revision', 'staff', o, {}, { now: hours(70) }));
     expect(revSent.patch).toEqual({
       system_client_status: 'Revision Completed',
       client_status: 'Revision sent',
@@ -360,7 +360,7 @@ describe('a whole life, chaining the patches', () => {
     expect(displayStatus(o, hours(70))).toMatchObject({ label: 'Revision is completed', rated: false });
 
     const rated = accepted(
-      runTransition('rate', 'client', o, { mark: 5, feedback: 'Great', tags: [] }, { now: hours(71) }),
+      runTransition('rate', 'student', o, { mark: 5, feedback: 'Great', tags: [] }, { now: hours(71) }),
     );
     expect(rated.patch).toEqual({
       mark: 5,
@@ -373,14 +373,16 @@ describe('a whole life, chaining the patches', () => {
     expect(displayStatus(o, hours(71))).toMatchObject({ label: 'Revision is completed', rated: true });
 
     expect(canTip(o, o.tipsPaidCents)).toBe(true);
-    const tipped = accepted(runTransition('tip', 'client', o, { amountCents: 500, source: 'card' }, { now }));
+    const tipped = accepted(
+      runTransition('tip', 'student', o, { amountCents: 500, source: 'card' }, { now }),
+    );
     expect(tipped.patch).toEqual({ tips_paid_cents: 500 });
     expect(tipped.effects).toEqual([{ kind: 'charge', source: 'card', amountCents: 500, purpose: 'tip' }]);
     o = applied(o, tipped);
     expect(o.paidCents).toBe(10000);
     expect(label(o, hours(72))).toBe('Revision is completed');
     expect(canTip(o, o.tipsPaidCents)).toBe(false);
-    expect(runTransition('tip', 'client', o, { amountCents: 500, source: 'card' }, { now })).toEqual(
+    expect(runTransition('tip', 'student', o, { amountCents: 500, source: 'card' }, { now })).toEqual(
       refused('not_allowed'),
     );
   });
@@ -388,7 +390,7 @@ describe('a whole life, chaining the patches', () => {
 
 describe('pay', () => {
   const pay = (o: Partial<OrderState>, amountCents: number, deposit = false) =>
-    run('pay', 'client', o, { amountCents, deposit, source: 'card' });
+    run('pay', 'student', o, { amountCents, deposit, source: 'card' });
 
   it('refuses a deleted task, a task with no price and a bad deadline on the first payment', () => {
     expect(pay({ system_client_status: 'Deleted' }, 10000)).toEqual(refused('order_deleted'));
@@ -501,24 +503,24 @@ describe('edit, rename and delete', () => {
     { additional: ['adv_plagreport'] },
   ];
   it.each(lockedFields)('refuses %j on a partially paid task (order_locked)', (locked) => {
-    expect(run('edit', 'client', partiallyPaid, { locked })).toEqual(refused('order_locked'));
-    expect(run('edit', 'client', partiallyPaid, { locked, markReviewShown: true })).toEqual(
+    expect(run('edit', 'student', partiallyPaid, { locked })).toEqual(refused('order_locked'));
+    expect(run('edit', 'student', partiallyPaid, { locked, markReviewShown: true })).toEqual(
       refused('order_locked'),
     );
   });
   it('refuses changes on a fully paid, refund-requested or refunded task', () => {
     const locked = { size: '6 pages' };
-    expect(run('edit', 'client', delivered, { locked })).toEqual(refused('order_locked'));
-    expect(run('edit', 'client', { system_client_status: 'Refund Requested' }, { locked })).toEqual(
+    expect(run('edit', 'student', delivered, { locked })).toEqual(refused('order_locked'));
+    expect(run('edit', 'student', { system_client_status: 'Refund Requested' }, { locked })).toEqual(
       refused('order_locked'),
     );
-    expect(run('edit', 'client', { refunded: true }, { locked })).toEqual(refused('order_locked'));
+    expect(run('edit', 'student', { refunded: true }, { locked })).toEqual(refused('order_locked'));
   });
   it('applies changes to an unpaid task', () => {
     const r = accepted(
       run(
         'edit',
-        'client',
+        'student',
         { additional: ['adv_plagreport'] },
         { locked: { size: '6 pages', deadline: hours(96) } },
       ),
@@ -526,17 +528,17 @@ describe('edit, rename and delete', () => {
     expect(r.patch).toEqual({ size: '6 pages', deadline: hours(96), additional: ['adv_plagreport'] });
     expect(r.effects).toEqual([]);
     const flags = accepted(
-      run('edit', 'client', {}, { locked: { additional: ['adv_vip_support'] }, markReviewShown: true }),
+      run('edit', 'student', {}, { locked: { additional: ['adv_vip_support'] }, markReviewShown: true }),
     );
     expect(flags.patch.additional).toEqual(['adv_vip_support', 'review_shown_on_client']);
   });
   it('marks the review as shown on a locked task, once', () => {
-    const r = accepted(run('edit', 'client', delivered, { locked: {}, markReviewShown: true }));
+    const r = accepted(run('edit', 'student', delivered, { locked: {}, markReviewShown: true }));
     expect(r.patch).toEqual({ additional: ['review_shown_on_client'] });
     const again = accepted(
       run(
         'edit',
-        'client',
+        'student',
         { ...delivered, additional: ['partial_payment', 'review_shown_on_client'] },
         {
           locked: {},
@@ -547,30 +549,30 @@ describe('edit, rename and delete', () => {
     expect(again.patch).toEqual({ additional: ['partial_payment', 'review_shown_on_client'] });
   });
   it('renames only a changeable task', () => {
-    expect(accepted(run('rename', 'client', {}, { title: 'Macbeth' })).patch).toEqual({ title: 'Macbeth' });
-    expect(run('rename', 'client', partiallyPaid, { title: 'Macbeth' })).toEqual(refused('order_locked'));
-    expect(run('rename', 'client', delivered, { title: 'Macbeth' })).toEqual(refused('order_locked'));
+    expect(accepted(run('rename', 'student', {}, { title: 'Macbeth' })).patch).toEqual({ title: 'Macbeth' });
+    expect(run('rename', 'student', partiallyPaid, { title: 'Macbeth' })).toEqual(refused('order_locked'));
+    expect(run('rename', 'student', delivered, { title: 'Macbeth' })).toEqual(refused('order_locked'));
     expect(
-      run('rename', 'client', { system_client_status: 'Refund Requested' }, { title: 'Macbeth' }),
+      run('rename', 'student', { system_client_status: 'Refund Requested' }, { title: 'Macbeth' }),
     ).toEqual(refused('order_locked'));
   });
   it('deletes only a changeable task, and the task then reads as deleted', () => {
     const o = order({ system_client_status: 'New project', priceCents: null });
-    const r = runTransition('delete', 'client', o, {}, { now });
+    const r = runTransition('delete', 'student', o, {}, { now });
     expect(accepted(r).patch).toEqual({ client_remove: true, system_client_status: 'Deleted' });
     const gone = applied(o, r);
     expect(isDeleted(gone)).toBe(true);
     expect(displayStatus(gone, now).label).toBe('New Task');
-    expect(runTransition('delete', 'client', gone, {}, { now })).toEqual(refused('order_deleted'));
-    expect(run('delete', 'client', partiallyPaid, {})).toEqual(refused('order_locked'));
-    expect(run('delete', 'client', delivered, {})).toEqual(refused('order_locked'));
-    expect(run('delete', 'client', { refunded: true }, {})).toEqual(refused('order_locked'));
+    expect(runTransition('delete', 'student', gone, {}, { now })).toEqual(refused('order_deleted'));
+    expect(run('delete', 'student', partiallyPaid, {})).toEqual(refused('order_locked'));
+    expect(run('delete', 'student', delivered, {})).toEqual(refused('order_locked'));
+    expect(run('delete', 'student', { refunded: true }, {})).toEqual(refused('order_locked'));
   });
 });
 
 describe('rate', () => {
   const rate = (o: Partial<OrderState>, mark: number, tags: string[] = []) =>
-    run('rate', 'client', o, { mark, feedback: null, tags });
+    run('rate', 'student', o, { mark, feedback: null, tags });
 
   it('refuses a rated task and one not delivered', () => {
     expect(rate({ ...delivered, mark: 5 }, 5)).toEqual(refused('not_allowed'));
@@ -606,11 +608,11 @@ describe('rate', () => {
 
 describe('tip', () => {
   const tip = (o: Partial<OrderState>, amountCents: number) =>
-    run('tip', 'client', o, { amountCents, source: 'balance' });
+    run('tip', 'student', o, { amountCents, source: 'balance' });
 
   it('needs a Geek, no earlier tip, and no mark under 4', () => {
-    expect(tip({ ...lookingForGeek, writerId: null }, 500)).toEqual(refused('not_allowed'));
-    expect(tip({ ...delivered, writerId: null }, 500)).toEqual(refused('not_allowed'));
+    expect(tip({ ...lookingForGeek, geekId: null }, 500)).toEqual(refused('not_allowed'));
+    expect(tip({ ...delivered, geekId: null }, 500)).toEqual(refused('not_allowed'));
     expect(tip({ ...delivered, tipsPaidCents: 1 }, 500)).toEqual(refused('not_allowed'));
     expect(tip({ ...delivered, mark: 3 }, 500)).toEqual(refused('not_allowed'));
     expect(tip({ ...delivered, mark: 4 }, 500).ok).toBe(true);
@@ -633,7 +635,7 @@ describe('tip', () => {
 
 describe('request_refund and its answers', () => {
   const ask = (o: Partial<OrderState>) =>
-    run('request_refund', 'client', o, { comment: 'card - quality', destination: 'card' });
+    run('request_refund', 'student', o, { comment: 'card - quality', destination: 'card' });
 
   it('is allowed for a paid task with no Geek and a fully paid delivered task', () => {
     expect(accepted(ask(lookingForGeek)).patch).toEqual({
@@ -658,14 +660,14 @@ describe('request_refund and its answers', () => {
     expect(ask({ ...delivered, refunded: true })).toEqual(refused('not_allowed'));
   });
   it('accept_refund refunds exactly the paid amount to the chosen destination', () => {
-    const r = accepted(run('accept_refund', 'operator', refundRequested, {}));
+    const r = accepted(run('accept_refund', 'staff', refundRequested, {}));
     expect(r.patch).toEqual({ system_client_status: 'Refund Accepted', refunded: true });
     expect(r.effects).toEqual([
       { kind: 'refund', destination: 'card', amountCents: 10000 },
       { kind: 'notify', notice: 'refund_accepted' },
     ]);
     const deposit = accepted(
-      run('accept_refund', 'operator', { ...lookingForGeek, system_client_status: 'Refund Requested' }, {}),
+      run('accept_refund', 'staff', { ...lookingForGeek, system_client_status: 'Refund Requested' }, {}),
     );
     expect(deposit.effects).toEqual([
       { kind: 'refund', destination: 'balance', amountCents: 3000 },
@@ -676,7 +678,7 @@ describe('request_refund and its answers', () => {
     expect(displayStatus(after, now).label).toBe('Refunded');
   });
   it('accept_refund moves no money when nothing was paid', () => {
-    const r = accepted(run('accept_refund', 'operator', { ...refundRequested, paidCents: 0 }, {}));
+    const r = accepted(run('accept_refund', 'staff', { ...refundRequested, paidCents: 0 }, {}));
     expect(r.effects).toEqual([{ kind: 'notify', notice: 'refund_accepted' }]);
   });
   it('answers only a requested refund', () => {
@@ -685,26 +687,26 @@ describe('request_refund and its answers', () => {
       lookingForGeek,
       { ...delivered, system_client_status: 'Refund Declined' } as const,
     ]) {
-      expect(run('accept_refund', 'operator', o, {})).toEqual(refused('not_allowed'));
-      expect(run('decline_refund', 'operator', o, {})).toEqual(refused('not_allowed'));
+      expect(run('accept_refund', 'staff', o, {})).toEqual(refused('not_allowed'));
+      expect(run('decline_refund', 'staff', o, {})).toEqual(refused('not_allowed'));
     }
   });
   it('decline_refund falls back to Selecting the best Geek for a task that was looking for one', () => {
     let o = order(lookingForGeek);
     o = applied(o, ask(o));
     expect(displayStatus(o, now).label).toBe('Refund requested');
-    const r = runTransition('decline_refund', 'operator', o, {}, { now });
+    const r = runTransition('decline_refund', 'staff', o, {}, { now });
     expect(accepted(r).patch).toEqual({ system_client_status: 'Refund Declined' });
     expect(accepted(r).effects).toEqual([{ kind: 'notify', notice: 'refund_declined' }]);
     o = applied(o, r);
     expect(displayStatus(o, now).label).toBe('Selecting the best Geek');
     // And a Geek can then be found for it.
-    expect(runTransition('assign_geek', 'operator', o, { writerId: 'g1' }, { now }).ok).toBe(true);
+    expect(runTransition('assign_geek', 'staff', o, { geekId: 'g1' }, { now }).ok).toBe(true);
   });
   it('decline_refund falls back to Task is completed for a delivered task', () => {
     let o = order(delivered);
     o = applied(o, ask(o));
-    o = applied(o, runTransition('decline_refund', 'operator', o, {}, { now }));
+    o = applied(o, runTransition('decline_refund', 'staff', o, {}, { now }));
     expect(displayStatus(o, now).label).toBe('Task is completed');
     expect(canRequestRevision(o)).toBe(true);
   });
@@ -712,7 +714,7 @@ describe('request_refund and its answers', () => {
 
 describe('revisions', () => {
   const ask = (o: Partial<OrderState>, deadline = hours(24)) =>
-    run('request_revision', 'client', o, { comment: 'Fix it', deadline });
+    run('request_revision', 'student', o, { comment: 'Fix it', deadline });
 
   it('requests a revision at least 24 hours ahead', () => {
     expect(ask(delivered, new Date(hours(24).getTime() - 1))).toEqual(refused('revision_deadline_too_early'));
@@ -731,80 +733,74 @@ describe('revisions', () => {
   });
   it('decline_revision falls back to Task is completed', () => {
     const o = order(revisionRequested);
-    const r = runTransition('decline_revision', 'operator', o, {}, { now });
+    const r = runTransition('decline_revision', 'staff', o, {}, { now });
     expect(accepted(r).patch).toEqual({ system_client_status: 'Revision Declined', client_status: 'Sent' });
     expect(accepted(r).effects).toEqual([{ kind: 'notify', notice: 'revision_declined' }]);
     expect(displayStatus(applied(o, r), now).label).toBe('Task is completed');
   });
   it('decline_revision of a second revision falls back to the delivered revision', () => {
     const o = order({ ...revisionRequested, revision_accept_at: hours(-48) });
-    const r = runTransition('decline_revision', 'operator', o, {}, { now });
+    const r = runTransition('decline_revision', 'staff', o, {}, { now });
     expect(accepted(r).patch.client_status).toBe('Revision sent');
     expect(displayStatus(applied(o, r), now).label).toBe('Revision is completed');
   });
   it('accepts or declines only a requested revision', () => {
     for (const o of [delivered, onRevision, revisionCompleted, working]) {
-      expect(run('accept_revision', 'operator', o, {})).toEqual(refused('not_allowed'));
-      expect(run('decline_revision', 'operator', o, {})).toEqual(refused('not_allowed'));
+      expect(run('accept_revision', 'staff', o, {})).toEqual(refused('not_allowed'));
+      expect(run('decline_revision', 'staff', o, {})).toEqual(refused('not_allowed'));
     }
   });
   it('delivers only a revision in progress', () => {
-    expect(run('deliver_revision', 'operator', revisionRequested, {})).toEqual(refused('not_allowed'));
-    expect(run('deliver_revision', 'operator', delivered, {})).toEqual(refused('not_allowed'));
-    expect(run('deliver_revision', 'operator', revisionCompleted, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver_revision', 'staff', revisionRequested, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver_revision', 'staff', delivered, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver_revision', 'staff', revisionCompleted, {})).toEqual(refused('not_allowed'));
   });
 });
 
 describe('the operator moving the work', () => {
   it('checks the instructions of a paid task looking for a Geek', () => {
     expect(
-      accepted(run('accept_instructions', 'operator', { ...lookingForGeek, tags: ['recap_sent'] }, {})).patch,
+      accepted(run('accept_instructions', 'staff', { ...lookingForGeek, tags: ['recap_sent'] }, {})).patch,
     ).toEqual({
       tags: ['recap_sent', 'instr_ok'],
     });
-    expect(accepted(run('accept_instructions', 'operator', lookingForGeek, {})).patch).toEqual({
+    expect(accepted(run('accept_instructions', 'staff', lookingForGeek, {})).patch).toEqual({
       tags: ['instr_ok'],
     });
-    expect(run('accept_instructions', 'operator', {}, {})).toEqual(refused('not_allowed'));
-    expect(run('accept_instructions', 'operator', { system_client_status: 'Paid' }, {})).toEqual(
+    expect(run('accept_instructions', 'staff', {}, {})).toEqual(refused('not_allowed'));
+    expect(run('accept_instructions', 'staff', { system_client_status: 'Paid' }, {})).toEqual(
       refused('not_allowed'),
     );
-    expect(run('accept_instructions', 'operator', working, {})).toEqual(refused('not_allowed'));
+    expect(run('accept_instructions', 'staff', working, {})).toEqual(refused('not_allowed'));
   });
   it('assigns a Geek only to a paid task looking for one, and needs the Geek', () => {
-    expect(run('assign_geek', 'operator', {}, { writerId: 'g1' })).toEqual(refused('not_allowed'));
+    expect(run('assign_geek', 'staff', {}, { geekId: 'g1' })).toEqual(refused('not_allowed'));
     expect(
-      run('assign_geek', 'operator', { system_client_status: 'Paid', paidCents: 0 }, { writerId: 'g1' }),
+      run('assign_geek', 'staff', { system_client_status: 'Paid', paidCents: 0 }, { geekId: 'g1' }),
     ).toEqual(refused('not_allowed'));
-    expect(run('assign_geek', 'operator', lookingForGeek, { writerId: '' })).toEqual(
-      refused('writer_required'),
-    );
-    expect(run('assign_geek', 'operator', working, { writerId: 'g2' })).toEqual(refused('not_allowed'));
-    expect(run('assign_geek', 'operator', refundRequested, { writerId: 'g2' })).toEqual(
-      refused('not_allowed'),
-    );
+    expect(run('assign_geek', 'staff', lookingForGeek, { geekId: '' })).toEqual(refused('writer_required'));
+    expect(run('assign_geek', 'staff', working, { geekId: 'g2' })).toEqual(refused('not_allowed'));
+    expect(run('assign_geek', 'staff', refundRequested, { geekId: 'g2' })).toEqual(refused('not_allowed'));
   });
   it('starts work only after the assignment', () => {
-    expect(run('start_work', 'operator', lookingForGeek, {})).toEqual(refused('not_allowed'));
-    expect(run('start_work', 'operator', working, {})).toEqual(refused('not_allowed'));
-    expect(run('start_work', 'operator', delivered, {})).toEqual(refused('not_allowed'));
-    expect(run('start_work', 'operator', assigned, {}).ok).toBe(true);
+    expect(run('start_work', 'staff', lookingForGeek, {})).toEqual(refused('not_allowed'));
+    expect(run('start_work', 'staff', working, {})).toEqual(refused('not_allowed'));
+    expect(run('start_work', 'staff', delivered, {})).toEqual(refused('not_allowed'));
+    expect(run('start_work', 'staff', assigned, {}).ok).toBe(true);
   });
   it('delivers only a task in progress', () => {
-    expect(run('deliver', 'operator', lookingForGeek, {})).toEqual(refused('not_allowed'));
-    expect(run('deliver', 'operator', delivered, {})).toEqual(refused('not_allowed'));
-    expect(run('deliver', 'operator', onRevision, {})).toEqual(refused('not_allowed'));
-    expect(run('deliver', 'operator', { ...assigned, client_status: null }, {})).toEqual(
-      refused('not_allowed'),
-    );
-    expect(run('deliver', 'operator', { ...assigned, finalDraftCount: 1 }, {}).ok).toBe(true);
+    expect(run('deliver', 'staff', lookingForGeek, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver', 'staff', delivered, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver', 'staff', onRevision, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver', 'staff', { ...assigned, client_status: null }, {})).toEqual(refused('not_allowed'));
+    expect(run('deliver', 'staff', { ...assigned, finalDraftCount: 1 }, {}).ok).toBe(true);
     expect(
-      run('deliver', 'operator', { ...working, client_status: 'Final touches', finalDraftCount: 1 }, {}).ok,
+      run('deliver', 'staff', { ...working, client_status: 'Final touches', finalDraftCount: 1 }, {}).ok,
     ).toBe(true);
   });
   it('delivers only with a final draft the client will see (decision 015)', () => {
-    expect(run('deliver', 'operator', working, {})).toEqual(refused('final_draft_required'));
-    expect(run('deliver', 'operator', { ...working, finalDraftCount: 1 }, {}).ok).toBe(true);
+    expect(run('deliver', 'staff', working, {})).toEqual(refused('final_draft_required'));
+    expect(run('deliver', 'staff', { ...working, finalDraftCount: 1 }, {}).ok).toBe(true);
   });
 });
 
@@ -813,13 +809,13 @@ describe('add-ons', () => {
     o: Partial<OrderState>,
     service: TransitionInput<'add_service'>['service'],
     c: Partial<AddOnContext> = {},
-    writerId?: string | null,
-  ) => run('add_service', 'client', o, { service, addOns: addOns(c), writerId });
+    geekId?: string | null,
+  ) => run('add_service', 'student', o, { service, addOns: addOns(c), geekId });
   const remove = (
     o: Partial<OrderState>,
     service: TransitionInput<'remove_service'>['service'],
     c: Partial<AddOnContext> = {},
-  ) => run('remove_service', 'client', o, { service, addOns: addOns(c) });
+  ) => run('remove_service', 'student', o, { service, addOns: addOns(c) });
 
   it('refuses VIP on a locked task or while saving', () => {
     expect(add(lookingForGeek, 'adv_vip_support', { locked: true })).toEqual(refused('add_on_disabled'));
@@ -850,11 +846,11 @@ describe('add-ons', () => {
     const o = order({});
     const once = applied(
       o,
-      runTransition('add_service', 'client', o, { service: 'top_writer', addOns: addOns() }, { now }),
+      runTransition('add_service', 'student', o, { service: 'top_writer', addOns: addOns() }, { now }),
     );
     expect(once.services).toEqual([{ tag: 'top_writer' }]);
     expect(
-      runTransition('add_service', 'client', once, { service: 'top_writer', addOns: addOns() }, { now }),
+      runTransition('add_service', 'student', once, { service: 'top_writer', addOns: addOns() }, { now }),
     ).toEqual(refused('add_on_already_added'));
     expect(add({}, 'adv_plagreport', { freeAddOn: 'adv_plagreport' })).toEqual(
       refused('add_on_already_added'),
@@ -896,23 +892,23 @@ describe('the refund window and acceptance (decision 036)', () => {
   const day = 24;
   it('refuses a refund more than 60 days after the last delivery, and allows it up to then', () => {
     const input = { comment: 'balance - quality', destination: 'balance' } as const;
-    expect(run('request_refund', 'client', { ...delivered, deliveredAt: hours(-60 * day) }, input).ok).toBe(
+    expect(run('request_refund', 'student', { ...delivered, deliveredAt: hours(-60 * day) }, input).ok).toBe(
       true,
     );
     expect(
-      run('request_refund', 'client', { ...delivered, deliveredAt: hours(-60 * day - 1) }, input),
+      run('request_refund', 'student', { ...delivered, deliveredAt: hours(-60 * day - 1) }, input),
     ).toEqual(refused('refund_window_over'));
     // Before delivery no window runs (paid with no Geek).
-    expect(run('request_refund', 'client', { ...lookingForGeek }, input).ok).toBe(true);
+    expect(run('request_refund', 'student', { ...lookingForGeek }, input).ok).toBe(true);
   });
   it('delivering the work or a revision starts the window', () => {
     expect(
-      accepted(run('deliver', 'operator', { ...working, finalDraftCount: 1 }, {})).patch.delivered_at,
+      accepted(run('deliver', 'staff', { ...working, finalDraftCount: 1 }, {})).patch.delivered_at,
     ).toEqual(now);
-    expect(accepted(run('deliver_revision', 'operator', onRevision, {})).patch.delivered_at).toEqual(now);
+    expect(accepted(run('deliver_revision', 'staff', onRevision, {})).patch.delivered_at).toEqual(now);
   });
   it("'Accept the work' records the Geek's earning once", () => {
-    const r = accepted(run('accept_work', 'client', { ...delivered, deliveredAt: hours(-2) }, {}));
+    const r = accepted(run('accept_work', 'student', { ...delivered, deliveredAt: hours(-2) }, {}));
     expect(r.patch).toEqual({
       tags: ['instr_ok', 'client_accept'],
       client_accept_at: now,
@@ -920,26 +916,26 @@ describe('the refund window and acceptance (decision 036)', () => {
     });
     expect(r.effects).toEqual([{ kind: 'geek_earning' }]);
     const again = { ...delivered, deliveredAt: hours(-2), clientAcceptAt: now, geekEarnedAt: now };
-    expect(run('accept_work', 'client', again, {})).toEqual(refused('not_allowed'));
+    expect(run('accept_work', 'student', again, {})).toEqual(refused('not_allowed'));
     expect(run('auto_accept', 'system', again, {})).toEqual(refused('not_allowed'));
   });
   it('refuses acceptance of a partly paid, refund-requested or revision-pending task', () => {
     const d = { ...delivered, deliveredAt: hours(-2) };
-    expect(run('accept_work', 'client', { ...d, paidCents: 3000 }, {})).toEqual(refused('not_allowed'));
-    expect(run('accept_work', 'client', { ...refundRequested, deliveredAt: hours(-2) }, {})).toEqual(
+    expect(run('accept_work', 'student', { ...d, paidCents: 3000 }, {})).toEqual(refused('not_allowed'));
+    expect(run('accept_work', 'student', { ...refundRequested, deliveredAt: hours(-2) }, {})).toEqual(
       refused('not_allowed'),
     );
-    expect(run('accept_work', 'client', { ...revisionRequested, deliveredAt: hours(-2) }, {})).toEqual(
+    expect(run('accept_work', 'student', { ...revisionRequested, deliveredAt: hours(-2) }, {})).toEqual(
       refused('not_allowed'),
     );
   });
   it('a 4–5 mark accepts and earns; a lower mark does not', () => {
     const d = { ...delivered, deliveredAt: hours(-2) };
-    expect(accepted(run('rate', 'client', d, { mark: 4, feedback: null, tags: [] })).effects).toEqual([
+    expect(accepted(run('rate', 'student', d, { mark: 4, feedback: null, tags: [] })).effects).toEqual([
       { kind: 'geek_earning' },
     ]);
     expect(
-      accepted(run('rate', 'client', d, { mark: 3, feedback: null, tags: ['content'] })).effects,
+      accepted(run('rate', 'student', d, { mark: 3, feedback: null, tags: ['content'] })).effects,
     ).toEqual([]);
   });
   it('the clock accepts 14 days after delivery, or at once for a task the client accepted earlier', () => {
@@ -961,7 +957,7 @@ describe('the refund window and acceptance (decision 036)', () => {
     expect(accepted(run('auto_accept', 'system', acceptedEarlier, {})).patch).toEqual({
       geek_earned_at: now,
     });
-    expect(run('auto_accept', 'client', { ...delivered, deliveredAt: hours(-14 * day) }, {})).toEqual(
+    expect(run('auto_accept', 'student', { ...delivered, deliveredAt: hours(-14 * day) }, {})).toEqual(
       refused('not_allowed'),
     );
   });
@@ -970,16 +966,16 @@ describe('the refund window and acceptance (decision 036)', () => {
 describe('changing the course (decision 038)', () => {
   const input = { subject: 'History' };
   it('is allowed before delivery, unpaid or paid, and keeps everything else', () => {
-    expect(accepted(run('change_subject', 'client', {}, input)).patch).toEqual({ subject: 'History' });
-    expect(run('change_subject', 'client', lookingForGeek, input).ok).toBe(true);
-    expect(run('change_subject', 'client', working, input).ok).toBe(true);
+    expect(accepted(run('change_subject', 'student', {}, input)).patch).toEqual({ subject: 'History' });
+    expect(run('change_subject', 'student', lookingForGeek, input).ok).toBe(true);
+    expect(run('change_subject', 'student', working, input).ok).toBe(true);
   });
   it('is refused once delivered, refunded or refund-requested', () => {
-    expect(run('change_subject', 'client', delivered, input)).toEqual(refused('not_allowed'));
-    expect(run('change_subject', 'client', revisionRequested, input)).toEqual(refused('not_allowed'));
-    expect(run('change_subject', 'client', onRevision, input)).toEqual(refused('not_allowed'));
-    expect(run('change_subject', 'client', refundRequested, input)).toEqual(refused('not_allowed'));
-    expect(run('change_subject', 'client', { ...lookingForGeek, refunded: true }, input)).toEqual(
+    expect(run('change_subject', 'student', delivered, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'student', revisionRequested, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'student', onRevision, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'student', refundRequested, input)).toEqual(refused('not_allowed'));
+    expect(run('change_subject', 'student', { ...lookingForGeek, refunded: true }, input)).toEqual(
       refused('not_allowed'),
     );
   });
@@ -1006,14 +1002,14 @@ describe("the Geek's own steps and the quality check (decisions 047, 048)", () =
     expect(heldDelivery.effects).toEqual([]);
     const waiting = order({ ...working, finalDraftCount: 1, tags: heldDelivery.patch.tags ?? [] });
     expect(run('deliver', 'geek', waiting, {})).toEqual(refused('not_allowed'));
-    const passed = accepted(run('pass_check', 'operator', waiting, {}));
+    const passed = accepted(run('pass_check', 'staff', waiting, {}));
     expect(passed.patch).toMatchObject({ system_client_status: 'Completed', client_status: 'Sent' });
     expect(passed.patch.tags).not.toContain('quality_check');
     expect(passed.effects).toEqual([{ kind: 'notify', notice: 'order_delivered' }]);
   });
   it('passes a held revision as a delivered revision', () => {
     const waiting = order({ ...onRevision, tags: [...onRevision.tags, 'quality_check'] });
-    const passed = accepted(run('pass_check', 'operator', waiting, {}));
+    const passed = accepted(run('pass_check', 'staff', waiting, {}));
     expect(passed.patch).toMatchObject({
       system_client_status: 'Revision Completed',
       client_status: 'Revision sent',
@@ -1022,10 +1018,10 @@ describe("the Geek's own steps and the quality check (decisions 047, 048)", () =
   });
   it('returns a held delivery to the Geek with the note; nothing to check refuses both', () => {
     const waiting = order({ ...working, tags: [...working.tags, 'quality_check'] });
-    const back = accepted(run('return_to_geek', 'operator', waiting, { note: ' Cite it ' }));
+    const back = accepted(run('return_to_geek', 'staff', waiting, { note: ' Cite it ' }));
     expect(back.patch).toEqual({ tags: working.tags, check_note: 'Cite it' });
-    expect(run('return_to_geek', 'operator', order(working), { note: 'x' })).toEqual(refused('not_allowed'));
-    expect(run('pass_check', 'operator', order({ ...working, finalDraftCount: 1 }), {})).toEqual(
+    expect(run('return_to_geek', 'staff', order(working), { note: 'x' })).toEqual(refused('not_allowed'));
+    expect(run('pass_check', 'staff', order({ ...working, finalDraftCount: 1 }), {})).toEqual(
       refused('not_allowed'),
     );
   });

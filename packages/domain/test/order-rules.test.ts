@@ -64,12 +64,12 @@ describe('canTip', () => {
     expect(canTip(order(delivered), 0)).toBe(true);
     expect(canTip(order({ ...delivered, mark: 4 }), 0)).toBe(true);
     expect(canTip(order({ ...delivered, mark: 5 }), 0)).toBe(true);
-    expect(canTip(order({ ...lookingForGeek, writerId: 'geek-1' }), 0)).toBe(true);
+    expect(canTip(order({ ...lookingForGeek, geekId: 'geek-1' }), 0)).toBe(true);
     expect(canTip(order({ ...delivered, paidCents: 1 }), 0)).toBe(true);
   });
   it('refuses a task with no Geek to receive the tip', () => {
-    expect(canTip(order({ ...lookingForGeek, writerId: null }), 0)).toBe(false);
-    expect(canTip(order({ ...delivered, writerId: null }), 0)).toBe(false);
+    expect(canTip(order({ ...lookingForGeek, geekId: null }), 0)).toBe(false);
+    expect(canTip(order({ ...delivered, geekId: null }), 0)).toBe(false);
   });
   it('refuses a mark under 4', () => {
     expect(canTip(order({ ...delivered, mark: 3 }), 0)).toBe(false);

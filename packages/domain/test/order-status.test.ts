@@ -134,15 +134,15 @@ describe('rule 3: Selecting the best Geek', () => {
   });
   it('applies to Paid and to a declined refund with no Geek or with Nerd found', () => {
     expect(isLookingForGeek(order({ system_client_status: 'Paid' }))).toBe(true);
-    expect(isLookingForGeek(order({ system_client_status: 'Refund Declined', writerId: null }))).toBe(true);
+    expect(isLookingForGeek(order({ system_client_status: 'Refund Declined', geekId: null }))).toBe(true);
     expect(
       isLookingForGeek(
-        order({ system_client_status: 'Refund Declined', writerId: 'g1', client_status: 'Nerd found' }),
+        order({ system_client_status: 'Refund Declined', geekId: 'g1', client_status: 'Nerd found' }),
       ),
     ).toBe(true);
     expect(
       isLookingForGeek(
-        order({ system_client_status: 'Refund Declined', writerId: 'g1', client_status: 'In progress' }),
+        order({ system_client_status: 'Refund Declined', geekId: 'g1', client_status: 'In progress' }),
       ),
     ).toBe(false);
     expect(isLookingForGeek(order({ system_client_status: 'In Progress' }))).toBe(false);
@@ -248,11 +248,10 @@ describe('rule 7: Revision is completed', () => {
   });
   it('shows for Revision sent when a refund or a revision was declined', () => {
     expect(
-      show({ system_client_status: 'Refund Declined', client_status: 'Revision sent', writerId: 'g1' }).label,
+      show({ system_client_status: 'Refund Declined', client_status: 'Revision sent', geekId: 'g1' }).label,
     ).toBe('Revision is completed');
     expect(
-      show({ system_client_status: 'Revision Declined', client_status: 'Revision sent', writerId: 'g1' })
-        .label,
+      show({ system_client_status: 'Revision Declined', client_status: 'Revision sent', geekId: 'g1' }).label,
     ).toBe('Revision is completed');
   });
   it('wins over a revision in progress', () => {
@@ -301,7 +300,7 @@ describe('rule 9: Revision requested', () => {
       'Revision requested',
     );
     expect(
-      show({ system_client_status: 'Revision Declined', client_status: 'Revision requested', writerId: 'g1' })
+      show({ system_client_status: 'Revision Declined', client_status: 'Revision requested', geekId: 'g1' })
         .label,
     ).toBe('Revision requested');
   });
@@ -344,7 +343,7 @@ describe('rule 10: Task is completed', () => {
     const declined = {
       system_client_status: 'Refund Declined',
       client_status: 'Sent',
-      writerId: 'g1',
+      geekId: 'g1',
     } as const;
     expect(show({ ...declined, force_review_at: min(-10), paidCents: 10000 }).label).toBe(
       'Task is completed',

@@ -234,7 +234,7 @@ export const orders = pgTable(
     mark: integer('mark').notNull().default(0),
     profileArch: integer('profile_arch').notNull().default(0),
     clientRemove: boolean('client_remove').notNull().default(false),
-    writerId: uuid('writer_id').references(() => geeks.id),
+    geekId: uuid('writer_id').references(() => geeks.id),
     forceReviewAt: timestamptz('force_review_at'),
     revisionAcceptAt: timestamptz('revision_accept_at'),
     revisionDeadline: timestamptz('revision_deadline'),
@@ -281,9 +281,9 @@ export const orders = pgTable(
       .on(t.userId, t.createdAt.desc(), t.number.desc())
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
     // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
-    index('orders_user_writer_idx').on(t.userId, t.writerId).where(sql`${t.writerId} is not null`),
+    index('orders_user_writer_idx').on(t.userId, t.geekId).where(sql`${t.geekId} is not null`),
     // A Geek's tasks, by their Geek, nearest deadline first (the workspace, decision 047; migration 0057).
-    index('orders_writer_deadline_idx').on(t.writerId, t.deadline),
+    index('orders_writer_deadline_idx').on(t.geekId, t.deadline),
     // The acceptance clock reads delivered tasks whose Geek has not earned yet.
     index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
@@ -291,7 +291,7 @@ export const orders = pgTable(
     index('orders_offers_idx')
       .on(t.clientPaidAtFirst, t.number)
       .where(
-        sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+        sql`${t.geekId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
       ),
     // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
     // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.

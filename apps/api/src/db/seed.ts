@@ -184,7 +184,7 @@ export async function seedDemoData(db: Database, now: Date, opts: { staff: boole
                   : 'Paid',
           clientStatus: t.state === 'working' ? 'In progress' : t.state === 'completed' ? 'Sent' : null,
           // The completed Psychology task's Geek is the demo's psychologist.
-          writerId: t.state === 'completed' ? geek(4) : t.state === 'working' ? geek(i) : null,
+          geekId: t.state === 'completed' ? geek(4) : t.state === 'working' ? geek(i) : null,
           clientPaidAt: paidAt,
           clientPaidAtFirst: paidAt,
           tags: t.state === 'paid' ? [] : t.state === 'unpaid' ? [] : ['instr_ok'],
@@ -310,7 +310,7 @@ async function deliveredHistory(
     {
       orderId: order.id,
       senderRole: 'writer',
-      geekId: order.writerId,
+      geekId: order.geekId,
       message: `Hi, I'm ${geekName}. I have your instructions and I'm starting on the review now.`,
       status: 'read',
       createdAt: at(-43),
@@ -318,7 +318,7 @@ async function deliveredHistory(
     {
       orderId: order.id,
       senderRole: 'writer',
-      geekId: order.writerId,
+      geekId: order.geekId,
       message:
         'Your final draft is ready in Files from Geek. It covers the studies we discussed; tell me if anything needs a change.',
       createdAt: at(-30),

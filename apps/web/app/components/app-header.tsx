@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useLogOut } from '../features/auth/api/auth-calls.ts';
 import type { StudentProfile } from '../lib/current-user.ts';
 import { formatUsd } from '../lib/format-money.ts';
+import { useLogOut } from '../lib/log-out.ts';
 import s from './app-header.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
 

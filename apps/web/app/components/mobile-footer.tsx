@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { useLogOut } from '../features/auth/api/auth-calls.ts';
+import { useLogOut } from '../lib/log-out.ts';
 import { AccountMenu, isAccountPath } from './account-menu.tsx';
 import s from './mobile-footer.module.css';
 

@@ -23,6 +23,14 @@ export const orderQueryOptions = (id: string) =>
 
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));
 
+/** The task list's first page, newest first, unfiltered: the mini order form's recent courses, the chat button's fallback task. */
+const firstOrdersPageQueryOptions = queryOptions({
+  queryKey: [...ORDER_LISTS_KEY, 0],
+  queryFn: () => apiCall(ordersContract.list, { query: { page: 0 } }),
+});
+
+export const useFirstOrdersPage = () => useQuery(firstOrdersPageQueryOptions);
+
 /** Stores an answered task in the cache and marks the list stale. */
 export function storeOrder(queryClient: QueryClient, order: OrderView) {
   queryClient.setQueryData(orderQueryOptions(order._id).queryKey, order);

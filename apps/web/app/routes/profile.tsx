@@ -2,8 +2,8 @@ import { useGeo } from '../features/account/api/get-geo.ts';
 import s from '../features/account/components/account.module.css';
 import { PersonalDataCard } from '../features/account/components/personal-data-card.tsx';
 import { ProfileForm } from '../features/account/components/profile-form.tsx';
-import { useLogOut } from '../features/auth/api/auth-calls.ts';
 import { useMe } from '../lib/current-user.ts';
+import { useLogOut } from '../lib/log-out.ts';
 
 export function meta() {
   return [{ title: 'My Profile — Geekly' }];

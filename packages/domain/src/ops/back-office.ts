@@ -58,9 +58,9 @@ export function allowedOperatorTransitions(o: OrderState, now: Date): Transition
     // Checking instructions again changes nothing: not offered once they are checked.
     if (name === 'accept_instructions' && o.tags.includes('instr_ok')) return false;
     const input =
-      name === 'assign_geek' ? { writerId: 'any' } : name === 'return_to_geek' ? { note: 'any' } : {};
+      name === 'assign_geek' ? { geekId: 'any' } : name === 'return_to_geek' ? { note: 'any' } : {};
     // biome-ignore lint/suspicious/noExplicitAny: each name gets the input its transition takes
-    return runTransition(name, 'operator', o, input as any, { now }).ok;
+    return runTransition(name, 'staff', o, input as any, { now }).ok;
   });
 }
 

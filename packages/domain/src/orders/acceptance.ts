@@ -61,7 +61,7 @@ export const isWorkAccepted = (o: AcceptanceInput) =>
 export function canRecordEarning(o: AcceptanceInput): boolean {
   if (o.geekEarnedAt !== null) return false;
   if (isDeleted(o) || isRefunded(o) || isRefundRequested(o) || isRevisionPending(o)) return false;
-  if (o.writerId === null || o.deliveredAt === null || paymentState(o) !== 'fully_paid') return false;
+  if (o.geekId === null || o.deliveredAt === null || paymentState(o) !== 'fully_paid') return false;
   return isCompleted(o) || isRevisionCompleted(o);
 }
 

@@ -89,7 +89,7 @@ export function visibleGeekFiles<F extends OrderFileInput>(
  * is set". An empty writer id counts as no writer, as in isLookingForGeek.
  */
 export function showsFilesFromGeek(order: OrderStatusInput): boolean {
-  return (!isLookingForGeek(order) && !isRefunded(order)) || Boolean(order.writerId);
+  return (!isLookingForGeek(order) && !isRefunded(order)) || Boolean(order.geekId);
 }
 
 /**

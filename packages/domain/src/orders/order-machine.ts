@@ -33,8 +33,13 @@ import {
   type SystemClientStatus,
 } from './order-status.ts';
 
-/** `geek`: a Geek in their own workspace (decision 047): takes an offer and works on their own task. */
-export type TransitionActor = 'client' | 'operator' | 'gateway' | 'system' | 'geek';
+/**
+ * Who may run a transition: the student, staff (the back office and its autopilot), the payment gateway, the
+ * system's clock, or `geek`, a Geek in their own workspace (decision 047) who takes an offer and works on their
+ * own task. `order_transitions.actor` stores a student's and staff's transitions under the wire's words
+ * 'client' and 'operator' (the API's insertTransitionLog maps them), so no stored row changed with the rename.
+ */
+export type TransitionActor = 'student' | 'staff' | 'gateway' | 'system' | 'geek';
 
 /** What the machine reads of a task: the status input plus what the guards need. */
 export type OrderState = OrderStatusInput & {
@@ -203,7 +208,7 @@ type RevisionInput = { comment: string; deadline: Date };
 type RefundInput = { comment: string; destination: RefundDestination };
 /** Decision 048: a Geek's delivery with the quality check on waits for staff instead of reaching the student. */
 type DeliverInput = { check?: boolean };
-type ServiceInput = { service: AddOnService; writerId?: string | null; addOns: AddOnContext };
+type ServiceInput = { service: AddOnService; geekId?: string | null; addOns: AddOnContext };
 
 /** The largest tip one payment takes; a guard against typos, not a spec rule. */
 export const MAX_TIP_CENTS = 100_000;
@@ -226,7 +231,7 @@ export type TransitionInputs = {
   accept_work: NoInput;
   auto_accept: NoInput;
   accept_instructions: NoInput;
-  assign_geek: { writerId: string };
+  assign_geek: { geekId: string };
   start_work: NoInput;
   deliver: DeliverInput;
   accept_revision: NoInput;
@@ -242,9 +247,9 @@ export type TransitionName = keyof TransitionInputs;
 export type TransitionInput<N extends TransitionName> = TransitionInputs[N];
 
 const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]> } = {
-  // ——— client ———
+  // ——— the student ———
   edit: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'the task is changeable; a locked task refuses changes to pages, deadline and type',
     guard: (o, input) =>
       alive(o) ?? (Object.keys(input.locked).length > 0 && !isChangeable(o) ? 'order_locked' : null),
@@ -260,28 +265,28 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   rename: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'docs/product/tasks-and-pricing.md: disabled for unchangeable tasks',
     guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
     apply: (_o, input) => ({ patch: { title: input.title } }),
   },
 
   change_subject: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'a task whose work is not delivered yet, not refunded or refund-requested; the price stays (decision 038)',
     guard: (o) => alive(o) ?? allowed(canChangeCourse(o)),
     apply: (_o, input) => ({ patch: { subject: input.subject } }),
   },
 
   delete: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'an unpaid task the client no longer needs',
     guard: (o) => alive(o) ?? (isChangeable(o) ? null : 'order_locked'),
     apply: () => ({ patch: { client_remove: true, system_client_status: 'Deleted' } }),
   },
 
   pay: {
-    actors: ['client', 'gateway'],
+    actors: ['student', 'gateway'],
     when: 'a priced task with a valid deadline; the amount is exactly what is due',
     guard: (o, input) => {
       const dead = alive(o);
@@ -312,16 +317,16 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   add_service: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'docs/product/tasks-and-pricing.md add-on rules; the price grows by the add-on',
     guard: (o, input) =>
-      alive(o) ?? addOnAddError(input.service, o.services, input.addOns, input.writerId ?? null),
+      alive(o) ?? addOnAddError(input.service, o.services, input.addOns, input.geekId ?? null),
     apply: (o, input) => ({
       patch: {
         services: [
           ...o.services,
           input.service === 'client_recomended_writer'
-            ? { tag: input.service, writerId: input.writerId ?? null }
+            ? { tag: input.service, writerId: input.geekId ?? null }
             : { tag: input.service },
         ],
       },
@@ -329,7 +334,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   remove_service: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'an added add-on that is not paid for yet',
     guard: (o, input) => {
       const dead = alive(o);
@@ -345,7 +350,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   rate: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'docs/product/statuses-and-state-machine.md "Rating possible"',
     guard: (o) => alive(o) ?? allowed(canRate(o)),
     apply: (o, input, { now }) => {
@@ -366,7 +371,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   tip: {
-    actors: ['client', 'gateway'],
+    actors: ['student', 'gateway'],
     when: 'docs/product/statuses-and-state-machine.md: paid, no tip yet, not rated or rated 4 or more',
     guard: (o, input) =>
       alive(o) ??
@@ -379,7 +384,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   request_revision: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'a delivered task with no refund or revision pending; the deadline at least 24 hours away',
     guard: (o, input, { now }) =>
       alive(o) ??
@@ -397,7 +402,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   request_refund: {
-    actors: ['client'],
+    actors: ['student'],
     when: 'docs/product/statuses-and-state-machine.md "Refund can be requested"',
     guard: (o, _input, { now }) =>
       alive(o) ??
@@ -415,7 +420,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   accept_work: {
-    actors: ['client'],
+    actors: ['student'],
     when: "'Accept the work': a delivered, fully paid task not accepted yet; the Geek's earning is recorded",
     guard: (o) => alive(o) ?? allowed(canAcceptWork(o)),
     apply: (o, _input, { now }) => ({
@@ -438,9 +443,9 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
     }),
   },
 
-  // ——— operator ———
+  // ——— staff ———
   accept_instructions: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: 'a paid task looking for a Geek whose instructions are not checked yet',
     guard: (o) => alive(o) ?? allowed(isLookingForGeek(o) && paymentState(o) !== 'unpaid'),
     apply: (o) => ({ patch: { tags: withTag(o.tags, 'instr_ok') } }),
@@ -448,20 +453,20 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
   assign_geek: {
     // The geek actor takes an offer for themselves (the API names the Geek; decision 047).
-    actors: ['operator', 'geek'],
+    actors: ['staff', 'geek'],
     when: 'a paid task looking for a Geek',
     guard: (o, input) =>
       alive(o) ??
       allowed(isLookingForGeek(o) && paymentState(o) !== 'unpaid') ??
-      (input.writerId ? null : 'writer_required'),
+      (input.geekId ? null : 'writer_required'),
     apply: (_o, input) => ({
-      patch: { system_client_status: 'In Progress', client_status: 'Nerd found', writer_id: input.writerId },
+      patch: { system_client_status: 'In Progress', client_status: 'Nerd found', writer_id: input.geekId },
       effects: [{ kind: 'notify', notice: 'geek_assigned' }],
     }),
   },
 
   start_work: {
-    actors: ['operator', 'geek'],
+    actors: ['staff', 'geek'],
     when: 'the assigned Geek starts',
     guard: (o) =>
       alive(o) ?? allowed(o.system_client_status === 'In Progress' && o.client_status === 'Nerd found'),
@@ -469,7 +474,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   deliver: {
-    actors: ['operator', 'geek'],
+    actors: ['staff', 'geek'],
     when: 'the Geek sends the work (client status Sent), with at least one final draft attached; with the check on it waits for staff',
     guard: (o) =>
       alive(o) ??
@@ -482,7 +487,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   accept_revision: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: 'a requested revision',
     guard: (o) =>
       alive(o) ??
@@ -494,7 +499,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   decline_revision: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: 'a requested revision; the task falls back to delivered (docs/product/statuses-and-state-machine.md)',
     guard: (o) =>
       alive(o) ??
@@ -510,7 +515,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   deliver_revision: {
-    actors: ['operator', 'geek'],
+    actors: ['staff', 'geek'],
     when: 'a revision in progress; with the check on it waits for staff',
     guard: (o) => alive(o) ?? allowed(o.client_status === 'On revision' && !inCheck(o)),
     apply: (o, input, { now }) =>
@@ -520,7 +525,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   accept_refund: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: 'a requested refund; the paid amount goes back to the chosen destination',
     guard: (o) => alive(o) ?? allowed(o.system_client_status === 'Refund Requested'),
     apply: (o) => ({
@@ -535,7 +540,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   decline_refund: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: 'a requested refund; the shown status falls back to client_status (docs/product/statuses-and-state-machine.md)',
     guard: (o) => alive(o) ?? allowed(o.system_client_status === 'Refund Requested'),
     apply: () => ({
@@ -560,7 +565,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   pass_check: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: "a Geek's delivery waiting for the quality check: the student now gets it",
     guard: (o) =>
       alive(o) ??
@@ -577,7 +582,7 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
   },
 
   return_to_geek: {
-    actors: ['operator'],
+    actors: ['staff'],
     when: "a Geek's delivery waiting for the quality check goes back to the Geek with staff's note",
     guard: (o, input) => alive(o) ?? allowed(inCheck(o)) ?? (input.note.trim() ? null : 'not_allowed'),
     apply: (o, input) => ({
@@ -588,8 +593,9 @@ const ORDER_TRANSITIONS: { [N in TransitionName]: Transition<TransitionInputs[N]
 
 export const ORDER_TRANSITION_TABLE = ORDER_TRANSITIONS;
 
+/** Staff's transitions; named after the wire's `operator_transitions`, the list each task carries to the back office. */
 export const OPERATOR_TRANSITIONS = (Object.keys(ORDER_TRANSITIONS) as TransitionName[]).filter((n) =>
-  ORDER_TRANSITIONS[n].actors.includes('operator'),
+  ORDER_TRANSITIONS[n].actors.includes('staff'),
 );
 
 /** The transitions a Geek may run on their own task (assign_geek is the take, on an offer). */

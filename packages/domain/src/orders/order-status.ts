@@ -38,7 +38,7 @@ export type OrderStatusInput = {
   client_remove: boolean;
   client_paid_at_first: Date | null;
   deadline: Date | null;
-  writerId: string | null;
+  geekId: string | null;
   mark: number;
   force_review_at: Date | null;
   revision_accept_at: Date | null;
@@ -113,7 +113,7 @@ export function paymentState(o: OrderStatusInput): 'unpaid' | 'partially_paid' |
 export function isLookingForGeek(o: OrderStatusInput): boolean {
   return (
     o.system_client_status === 'Paid' ||
-    (o.system_client_status === 'Refund Declined' && (o.client_status === 'Nerd found' || !o.writerId))
+    (o.system_client_status === 'Refund Declined' && (o.client_status === 'Nerd found' || !o.geekId))
   );
 }
 
@@ -213,7 +213,7 @@ export function canRequestRefund(o: OrderStatusInput): boolean {
   if (isDeleted(o) || isRefunded(o) || isRefundRequested(o)) return false;
   if (isRevisionRequested(o) || isRevisionInProgress(o)) return false;
   const paid = paymentState(o);
-  return (paid !== 'unpaid' && o.writerId === null) || (paid === 'fully_paid' && !isWorking(o));
+  return (paid !== 'unpaid' && o.geekId === null) || (paid === 'fully_paid' && !isWorking(o));
 }
 
 /** docs/product/statuses-and-state-machine.md "Progress bar width": working or in revision, 40 plus 60 times the elapsed share, capped at 100. */
@@ -316,7 +316,7 @@ export function canRequestRevision(o: OrderStatusInput): boolean {
  * task's Geek, so there must be one.
  */
 export function canTip(o: OrderStatusInput, tipsPaidCents: number): boolean {
-  if (isDeleted(o) || paymentState(o) === 'unpaid' || tipsPaidCents > 0 || o.writerId === null) return false;
+  if (isDeleted(o) || paymentState(o) === 'unpaid' || tipsPaidCents > 0 || o.geekId === null) return false;
   return !isRated(o) || o.mark >= 4;
 }
 

@@ -104,7 +104,7 @@ type AddOnState = {
   disabled: boolean;
   hidden: boolean;
   priceCents: number;
-  writerId: string | null;
+  geekId: string | null;
   /** Included in the client's plan: free, and not removable. */
   included: boolean;
 };
@@ -126,7 +126,7 @@ export function addOnStates(added: readonly AddedService[], ctx: AddOnContext): 
         service === 'draft_needed' ||
         (service === 'client_recomended_writer' && !ctx.preferredGeekIds.length),
       priceCents: addOnPriceCents(service, ctx.workCents, free),
-      writerId: entry?.writerId ?? null,
+      geekId: entry?.writerId ?? null,
       included,
     };
   });
@@ -162,13 +162,13 @@ export function addOnAddError(
   service: AddOnService,
   added: readonly AddedService[],
   ctx: AddOnContext,
-  writerId: string | null | undefined,
+  geekId: string | null | undefined,
 ): AddOnChangeError | null {
   if (added.some((a) => a.tag === service) || ctx.freeAddOn === service) return 'add_on_already_added';
   if ((ctx.planAddOns ?? []).includes(service)) return 'add_on_already_added';
   if (isAddOnDisabled(service, ctx)) return 'add_on_disabled';
   // docs/product/tasks-and-pricing.md: "Preferred Geek: an ID must be chosen from a list before submit".
-  if (service === 'client_recomended_writer' && (!writerId || !ctx.preferredGeekIds.includes(writerId)))
+  if (service === 'client_recomended_writer' && (!geekId || !ctx.preferredGeekIds.includes(geekId)))
     return 'preferred_geek_required';
   return null;
 }

@@ -51,11 +51,11 @@ export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry) {
 export const auditedOrderFields = (row: {
   systemClientStatus: string;
   clientStatus: string | null;
-  writerId: string | null;
+  geekId: string | null;
   tags: string[];
 }) => ({
   system_client_status: row.systemClientStatus,
   client_status: row.clientStatus,
-  writer_id: row.writerId,
+  writer_id: row.geekId,
   tags: row.tags,
 });

@@ -58,7 +58,7 @@ export async function autopilotTasks(db: Db, since: Date, limit: number) {
         ),
         // Issue 31: nor one a real Geek acted on in their workspace, nor a real Geek's task.
         sql`not exists (select 1 from ${auditLog} a where a.order_id = ${orders.id} and a.actor_type in ('staff', 'geek'))`,
-        sql`not exists (select 1 from ${geekLogins} l where l.geek_id = ${orders.writerId})`,
+        sql`not exists (select 1 from ${geekLogins} l where l.geek_id = ${orders.geekId})`,
       ),
     )
     .orderBy(asc(orders.clientPaidAtFirst), asc(orders.id))

@@ -159,7 +159,7 @@ async function carryOut(
       return;
     }
     case 'message': {
-      const geek = order.writerId ? await findGeek(db, order.writerId) : undefined;
+      const geek = order.geekId ? await findGeek(db, order.geekId) : undefined;
       await sendOpsMessage(
         ctx,
         account,
@@ -181,7 +181,7 @@ async function carryOut(
     }
     case 'deliver': {
       if (!done.has(step.fileKey)) {
-        const geek = order.writerId ? await findGeek(db, order.writerId) : undefined;
+        const geek = order.geekId ? await findGeek(db, order.geekId) : undefined;
         await uploadDocument(ctx, account, order, step, geek?.publicFullName ?? 'Geekly');
       }
       await runOperatorTransition(ctx, AUTOPILOT, order.id, { name: step.name }, { onApplied });

@@ -95,9 +95,9 @@ export async function attachGeekFiles(
           })),
         },
       });
-      if (locked.writerId) await markGeekSeen(tx, locked.writerId, ctx.now());
+      if (locked.geekId) await markGeekSeen(tx, locked.geekId, ctx.now());
       await publishEvent(tx, locked.userId, 'records', locked.id);
-      if (locked.writerId) await publishEvent(tx, locked.writerId, 'order', locked.id);
+      if (locked.geekId) await publishEvent(tx, locked.geekId, 'order', locked.id);
       await opts.onRecorded?.(tx);
     },
   );

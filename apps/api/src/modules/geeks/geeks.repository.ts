@@ -35,7 +35,7 @@ export async function findMyGeeks(db: Db, userId: string): Promise<GeekRow[]> {
     .from(clientGeeks)
     .where(and(eq(clientGeeks.userId, userId), eq(clientGeeks.blocked, true)));
   const ids = db
-    .selectDistinct({ id: orders.writerId })
+    .selectDistinct({ id: orders.geekId })
     .from(orders)
     .where(
       and(

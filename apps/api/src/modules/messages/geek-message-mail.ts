@@ -17,7 +17,7 @@ const GEEK_MESSAGE_MAIL_WINDOW_MS = 10 * 60_000;
  * most once per task in 10 minutes (the outbox's dedupe key is the task and the window), with the workspace link.
  */
 export async function tellGeekOfMessage(ctx: AppContext, tx: Db, order: OrderRow, text: string) {
-  const geekId = order.writerId;
+  const geekId = order.geekId;
   if (!geekId) return;
   await publishEvent(tx, geekId, 'message', order.id);
   if (await hasOpenStream(tx, geekId, HEARTBEAT_MS)) return;

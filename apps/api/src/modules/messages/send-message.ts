@@ -94,10 +94,10 @@ export async function sendClientMessage(
     });
     // The client's other tabs and devices show it too; so does the task's Geek (decision 047), or their mail.
     await publishEvent(tx, user.id, 'message', order.id);
-    if (order.writerId) await tellGeekOfMessage(ctx, tx, order, message.message);
+    if (order.geekId) await tellGeekOfMessage(ctx, tx, order, message.message);
     return message;
   });
-  if (found.writerId) ctx.mailer.kick();
+  if (found.geekId) ctx.mailer.kick();
   return messageView(row);
 }
 
@@ -156,7 +156,7 @@ export async function sendGeekMessage(
   const sender = { uploaderId: geek.id, staffId: null, actor: geek.actor };
   return sendTeamMessage(ctx, sender, orderId, { ...input, sender_role: 'writer' }, async (tx) => {
     const order = await findOrderById(tx, orderId);
-    if (order?.writerId !== geek.id) throw notFound('Task not found');
+    if (order?.geekId !== geek.id) throw notFound('Task not found');
   });
 }
 
@@ -183,7 +183,7 @@ async function sendTeamMessage(
       message: input.message.trim(),
       files,
       staffId: sender.staffId,
-      geekId: input.sender_role === 'writer' ? order.writerId : null,
+      geekId: input.sender_role === 'writer' ? order.geekId : null,
       createdAt: ctx.now(),
     });
     await writeAudit(tx, sender.actor, {
@@ -195,9 +195,9 @@ async function sendTeamMessage(
         files: files.length,
       },
     });
-    if (input.sender_role === 'writer' && order.writerId) await markGeekSeen(tx, order.writerId, ctx.now());
+    if (input.sender_role === 'writer' && order.geekId) await markGeekSeen(tx, order.geekId, ctx.now());
     await publishEvent(tx, order.userId, 'message', order.id);
-    if (order.writerId) await publishEvent(tx, order.writerId, 'message', order.id);
+    if (order.geekId) await publishEvent(tx, order.geekId, 'message', order.id);
     await queueMessageMail(tx, order.id, ctx.now());
     return message;
   });

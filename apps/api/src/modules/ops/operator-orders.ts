@@ -25,7 +25,7 @@ async function opsView(ctx: AppContext, row: OrderRow) {
     orderView(ctx, row),
     findClient(db, row.userId),
     priceOrder(db, row, paidCents, now),
-    row.writerId ? findGeek(db, row.writerId) : undefined,
+    row.geekId ? findGeek(db, row.geekId) : undefined,
     finalDraftInputs(db, row.id),
   ]);
   // Deliver is offered only with a final draft the client will see (the machine's guard, decision 015).
@@ -88,7 +88,7 @@ export async function runOperatorTransition(
   // What an accepted refund request gives back: the task's paid amount, read under the task's lock.
   let refundCents = 0;
   const caller = {
-    actor: 'operator',
+    actor: 'staff',
     userId: null,
     actorId: actor.type === 'staff' ? actor.id : null,
   } as const;
@@ -100,8 +100,8 @@ export async function runOperatorTransition(
       after: auditedOrderFields(after),
       ...(input.name === 'accept_refund' ? { amountCents: refundCents, at: ctx.now() } : {}),
     });
-    if (after.writerId && GEEK_TRANSITIONS.includes(input.name))
-      await markGeekSeen(tx, after.writerId, ctx.now());
+    if (after.geekId && GEEK_TRANSITIONS.includes(input.name))
+      await markGeekSeen(tx, after.geekId, ctx.now());
     await opts.onApplied?.(tx, before, after);
   };
   if (input.name === 'assign_geek') {
@@ -120,7 +120,7 @@ export async function runOperatorTransition(
       caller,
       orderId,
       'assign_geek',
-      { writerId: geek.id },
+      { geekId: geek.id },
       { onApplied: notBlocked },
     );
   }
@@ -152,7 +152,7 @@ export async function runOperatorTransition(
 
 const applyOperatorReturn = (
   ctx: AppContext,
-  caller: { actor: 'operator'; userId: null; actorId: string | null },
+  caller: { actor: 'staff'; userId: null; actorId: string | null },
   orderId: string,
   note: string,
   onApplied: AppliedHook,

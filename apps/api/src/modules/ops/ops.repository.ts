@@ -146,7 +146,7 @@ const isCheck = sql`${orders.tags} @> '["quality_check"]'::jsonb`;
 const isRevision = sql`(${orders.systemClientStatus} = 'Revision Requested' or ${orders.clientStatus} = 'On revision')`;
 // isLookingForGeek and not unpaid (paymentState reads the paid amount, kept on the task: decision 025).
 const isLookingAndPaid = sql`${orders.paidCents} > 0 and ${orders.systemClientStatus} in ('Paid', 'Refund Declined')
-  and (${orders.systemClientStatus} = 'Paid' or ${orders.clientStatus} = 'Nerd found' or ${orders.writerId} is null)`;
+  and (${orders.systemClientStatus} = 'Paid' or ${orders.clientStatus} = 'Nerd found' or ${orders.geekId} is null)`;
 const hasInstructionsChecked = sql`${orders.tags} @> '["instr_ok"]'::jsonb`;
 const isInProgress = sql`${orders.systemClientStatus} = 'In Progress'`;
 const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
@@ -247,7 +247,7 @@ function queueRowsSelect(db: Db, query: QueueQuery, deadlineBefore: DeadlineBefo
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(geeks, eq(geeks.id, orders.writerId))
+    .leftJoin(geeks, eq(geeks.id, orders.geekId))
     .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore)})`))
     .orderBy(asc(orders.deadline), asc(orders.id));
 }

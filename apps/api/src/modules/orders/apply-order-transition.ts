@@ -121,7 +121,7 @@ function patchColumns(p: TransitionPatch): Partial<NewOrderRow> {
   if (p.services !== undefined) c.services = p.services;
   if (p.system_client_status !== undefined) c.systemClientStatus = p.system_client_status;
   if (p.client_status !== undefined) c.clientStatus = p.client_status;
-  if (p.writer_id !== undefined) c.writerId = p.writer_id;
+  if (p.writer_id !== undefined) c.geekId = p.writer_id;
   if (p.client_paid_at !== undefined) c.clientPaidAt = p.client_paid_at;
   if (p.client_paid_at_first !== undefined) c.clientPaidAtFirst = p.client_paid_at_first;
   if (p.client_accept_at !== undefined) c.clientAcceptAt = p.client_accept_at;
@@ -245,8 +245,7 @@ async function runEffects(
     if (effect.kind === 'charge') {
       // Card money reaches the balance first (decision 010), so both sources spend from it under its lock.
       await debitBalance(tx, row.userId, effect.amountCents);
-      const to =
-        effect.purpose === 'tip' && row.writerId ? ({ type: 'geek', id: row.writerId } as const) : order;
+      const to = effect.purpose === 'tip' && row.geekId ? ({ type: 'geek', id: row.geekId } as const) : order;
       await postLedgerTransaction(tx, {
         ...meta,
         kind: `${effect.purpose === 'tip' ? 'tip' : 'order_payment'}_${effect.source}`,

@@ -32,7 +32,7 @@ export async function previewGroupSubject(
  * whose state refuses it (delivered, refunded) keeps its course and is counted as kept.
  */
 export async function changeGroupSubject(ctx: AppContext, user: UserRow, from: string, subject: string) {
-  const caller = { actor: 'client', userId: user.id, actorId: user.id } as const;
+  const caller = { actor: 'student', userId: user.id, actorId: user.id } as const;
   let changed = 0;
   let kept = 0;
   for (const id of await userOrderIdsBySubject(ctx.database.db, user.id, from)) {

@@ -19,7 +19,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * locked task accepts a resent, unchanged form but refuses any change to its work (docs/product/statuses-and-state-machine.md, docs/product/http-api.md).
  */
 export async function editOrder(ctx: AppContext, user: UserRow, orderId: string, body: OrderEditBody) {
-  const caller = { actor: 'client', userId: user.id, actorId: user.id } as const;
+  const caller = { actor: 'student', userId: user.id, actorId: user.id } as const;
   const { calc_quote: _calc, quote_price: _q, price: _p, partial_price: _pp, ...fields } = body;
   // docs/product/tasks-and-pricing.md "Rename": the title alone, trimmed; an unchanged title is no change.
   if (Object.keys(fields).length === 1 && fields.title !== undefined) {

@@ -28,7 +28,7 @@ async function addOnContext(loaded: Loaded) {
 
 /** POST /orders/{id}: each client action is one transition of the order state machine. */
 export async function runOrderAction(ctx: AppContext, user: UserRow, orderId: string, body: OrderActionBody) {
-  const caller = { actor: 'client', userId: user.id, actorId: user.id } as const;
+  const caller = { actor: 'student', userId: user.id, actorId: user.id } as const;
   switch (body.action) {
     case 'client_feedback':
       return applyOrderTransition(ctx, caller, orderId, 'rate', {
@@ -71,7 +71,7 @@ export async function runOrderAction(ctx: AppContext, user: UserRow, orderId: st
         body.action === 'service_add' ? 'add_service' : 'remove_service',
         async (loaded) => ({
           service: body.tag,
-          writerId: body.writer_id ?? null,
+          geekId: body.writer_id ?? null,
           addOns: await addOnContext(loaded),
         }),
       );

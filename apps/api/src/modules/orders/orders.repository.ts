@@ -1,4 +1,5 @@
 import { type OrderListQuery, STATUS_FILTER_STATUSES } from '@geekly/domain/orders/order-list-filters.ts';
+import type { TransitionActor } from '@geekly/domain/orders/order-machine.ts';
 import {
   and,
   count,
@@ -326,11 +327,11 @@ function preferredGeeksQuery(db: Db, userId: Param) {
   return db
     .selectDistinct({ id: geeks.id })
     .from(orders)
-    .innerJoin(geeks, eq(geeks.id, orders.writerId))
+    .innerJoin(geeks, eq(geeks.id, orders.geekId))
     .where(
       and(
         eq(orders.userId, userId),
-        isNotNull(orders.writerId),
+        isNotNull(orders.geekId),
         sql`${orders.clientStatus} in (${constants(UNDER_REVIEW_CLIENT_STATUSES)})`,
         sql`${geeks.isDisabled} = ${constant(false)}`,
         not(inArray(geeks.id, blocked)),
@@ -338,8 +339,23 @@ function preferredGeeksQuery(db: Db, userId: Param) {
     );
 }
 
-export async function insertTransitionLog(db: Db, values: typeof orderTransitions.$inferInsert) {
-  await db.insert(orderTransitions).values(values);
+/**
+ * order_transitions.actor keeps the words it has always stored, which are also the wire's (the back office's
+ * timeline): a student's transition is 'client', staff's 'operator'.
+ */
+const STORED_TRANSITION_ACTOR = {
+  student: 'client',
+  staff: 'operator',
+  gateway: 'gateway',
+  system: 'system',
+  geek: 'geek',
+} as const satisfies Record<TransitionActor, (typeof orderTransitions.$inferInsert)['actor']>;
+
+export async function insertTransitionLog(
+  db: Db,
+  values: Omit<typeof orderTransitions.$inferInsert, 'actor'> & { actor: TransitionActor },
+) {
+  await db.insert(orderTransitions).values({ ...values, actor: STORED_TRANSITION_ACTOR[values.actor] });
 }
 
 /** Any order, for the operator API (never for client calls). */
@@ -381,7 +397,7 @@ export async function acceptanceCandidates(db: Db, dueBefore: Date, limit: numbe
       and(
         sql`${orders.geekEarnedAt} is null`,
         isNotNull(orders.deliveredAt),
-        isNotNull(orders.writerId),
+        isNotNull(orders.geekId),
         sql`${orders.paidCents} >= coalesce(${orders.priceCents}, 0) and ${orders.paidCents} > 0`,
         sql`(${orders.clientAcceptAt} is not null or ${orders.deliveredAt} <= ${dueBefore.toISOString()})`,
         not(inArray(orders.systemClientStatus, ['Refund Requested', 'Refund Accepted', 'Deleted'])),

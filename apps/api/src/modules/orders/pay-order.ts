@@ -36,7 +36,7 @@ export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, 
   try {
     const row = await applyOrderTransition(
       ctx,
-      { actor: 'client', userId: user.id, actorId: user.id },
+      { actor: 'student', userId: user.id, actorId: user.id },
       orderId,
       'pay',
       ({ state, row, priced, now }) => {
@@ -59,7 +59,7 @@ export async function payOrder(ctx: AppContext, user: UserRow, orderId: string, 
           // The same guard a payment runs, so a card payment starts only for a task that can take it.
           const check = runTransition(
             'pay',
-            'client',
+            'student',
             state,
             { amountCents: due, deposit, source: 'card' },
             { now },

@@ -24,12 +24,12 @@ export async function tipOrder(
   try {
     const row = await applyOrderTransition(
       ctx,
-      { actor: 'client', userId: user.id, actorId: user.id },
+      { actor: 'student', userId: user.id, actorId: user.id },
       orderId,
       'tip',
       ({ state, row, now }) => {
         if (body.account_balance_use >= amountCents) return { amountCents, source: 'balance' };
-        const check = runTransition('tip', 'client', state, { amountCents, source: 'card' }, { now });
+        const check = runTransition('tip', 'student', state, { amountCents, source: 'card' }, { now });
         if (!check.ok) throw refusalError(check.refusal);
         throw new CardShareNeeded(row.number);
       },

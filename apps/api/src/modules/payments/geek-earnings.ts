@@ -6,7 +6,7 @@ type EarningOrder = {
   id: string;
   userId: string;
   number: number;
-  writerId: string | null;
+  geekId: string | null;
   clientBasePriceCents: number | null;
 };
 
@@ -18,7 +18,7 @@ const geekEarningKey = (orderId: string) => `geek-earning:${orderId}`;
  * later refund still finds it there; the earning is the platform's cost and stays with the Geek.
  */
 export async function recordGeekEarning(tx: Db, row: EarningOrder) {
-  if (!row.writerId) return false;
+  if (!row.geekId) return false;
   const amountCents = geekEarningCents(row.clientBasePriceCents ?? 0);
   if (amountCents <= 0) return false;
   return postLedgerTransaction(tx, {
@@ -28,7 +28,7 @@ export async function recordGeekEarning(tx: Db, row: EarningOrder) {
     memo: `Earning for task #${row.number}`,
     entries: [
       { account: { type: 'revenue' }, amountCents: -amountCents },
-      { account: { type: 'geek', id: row.writerId }, amountCents },
+      { account: { type: 'geek', id: row.geekId }, amountCents },
     ],
   });
 }

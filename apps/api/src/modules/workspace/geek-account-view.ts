@@ -19,7 +19,7 @@ export async function geekAccountView(db: Db, { login, geek }: SignedInGeek): Pr
         at: orders.updatedAt,
       })
       .from(orders)
-      .where(and(eq(orders.writerId, geek.id), gt(orders.mark, 0)))
+      .where(and(eq(orders.geekId, geek.id), gt(orders.mark, 0)))
       .orderBy(desc(orders.updatedAt))
       .limit(REVIEWS_SHOWN),
   ]);

@@ -30,7 +30,7 @@ const OFFER_TRANSITIONS: readonly TransitionName[] = [
 ];
 
 const isOpen = (row: OrderRow) =>
-  row.writerId === null &&
+  row.geekId === null &&
   row.tags.includes('instr_ok') &&
   !row.clientRemove &&
   isLookingForGeek(statusInput(row, row.paidCents)) &&
@@ -131,11 +131,11 @@ export async function offersChanged(ctx: AppContext, tx: Db, row: OrderRow) {
 
 /** The task's Geek, with a log-in: where their mails go. */
 async function taskGeekEmail(tx: Db, row: OrderRow) {
-  if (!row.writerId) return null;
+  if (!row.geekId) return null;
   const [login] = await tx
     .select({ email: geekLogins.email })
     .from(geekLogins)
-    .where(eq(geekLogins.geekId, row.writerId));
+    .where(eq(geekLogins.geekId, row.geekId));
   return login?.email ?? null;
 }
 
@@ -145,7 +145,7 @@ async function taskGeekEmail(tx: Db, row: OrderRow) {
  * request, the work accepted or rated, and a tip.
  */
 export async function workspaceNotices(ctx: AppContext, tx: Db, name: TransitionName, row: OrderRow) {
-  if (row.writerId) await publishEvent(tx, row.writerId, 'order', row.id);
+  if (row.geekId) await publishEvent(tx, row.geekId, 'order', row.id);
   if (OFFER_TRANSITIONS.includes(name)) await offersChanged(ctx, tx, row);
   const mail = geekMailFor(name, row);
   if (!mail) return false;

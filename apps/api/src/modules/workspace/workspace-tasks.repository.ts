@@ -24,7 +24,7 @@ export async function openTasksFor(
     .from(orders)
     .where(
       and(
-        isNull(orders.writerId),
+        isNull(orders.geekId),
         eq(orders.systemClientStatus, 'Paid'),
         eq(orders.clientRemove, false),
         gt(orders.paidCents, 0),
@@ -45,13 +45,13 @@ export async function findGeekTask(db: Db, geekId: string, orderId: string): Pro
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.writerId, geekId)));
+    .where(and(eq(orders.id, orderId), eq(orders.geekId, geekId)));
   return row;
 }
 
 /** Every task of this Geek, the nearest deadline first. */
 export async function listGeekTasks(db: Db, geekId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.writerId, geekId)).orderBy(asc(orders.deadline)).limit(500);
+  return db.select().from(orders).where(eq(orders.geekId, geekId)).orderBy(asc(orders.deadline)).limit(500);
 }
 
 /** The student's messages each task's Geek has not read (after their last read), in one query. */

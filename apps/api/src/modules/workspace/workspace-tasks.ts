@@ -53,7 +53,7 @@ const offerTask = (row: OrderRow) => ({
 
 /** A task waiting for a Geek that the offers show (paid, instructions accepted by staff, no Geek). */
 const isOpenTask = (row: OrderRow) =>
-  row.writerId === null &&
+  row.geekId === null &&
   row.tags.includes('instr_ok') &&
   !row.clientRemove &&
   isLookingForGeek(statusInput(row, row.paidCents)) &&
@@ -96,7 +96,7 @@ export async function takeOffer(ctx: AppContext, signed: SignedInGeek, orderId: 
         !(await blockedByTaskClient(tx, row.id, me.id));
       if (!mayTake) throw notFound('Task not found');
       if (!isOpenTask(row)) throw taken();
-      return { writerId: me.id };
+      return { geekId: me.id };
     },
     {
       onApplied: async (tx, before, after) => {
@@ -172,7 +172,7 @@ export async function runGeekTransition(
     name as TransitionName,
     ({ row }) => {
       // Checked again under the lock: the task may have been given to another Geek meanwhile.
-      if (row.writerId !== signed.geek.id) throw notFound('Task not found');
+      if (row.geekId !== signed.geek.id) throw notFound('Task not found');
       return (name === 'deliver' || name === 'deliver_revision' ? { check } : {}) as never;
     },
     {
@@ -193,7 +193,7 @@ export async function runGeekTransition(
     },
   );
   // Given back, the task is no longer theirs: its last view, without its files.
-  if (updated.writerId !== signed.geek.id) return taskDetailView(ctx, updated, 0, []);
+  if (updated.geekId !== signed.geek.id) return taskDetailView(ctx, updated, 0, []);
   return getTask(ctx, signed, orderId);
 }
 

@@ -1,8 +1,8 @@
 import type { LiveEvent } from '@geekly/domain/chat/message-schemas.ts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { messagesKey, notificationKey } from '../messages/api/messages.ts';
-import { startLiveStream } from './live-stream.ts';
+import { startLiveStream } from '../../lib/live-stream.ts';
+import { messagesKey, notificationKey } from '../../lib/message-queries.ts';
 
 /** Which cached queries an event makes stale (the cache never refetches by itself, docs/product/messages.md). */
 function invalidateFor(qc: QueryClient, e: LiveEvent) {

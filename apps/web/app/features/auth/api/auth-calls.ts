@@ -36,8 +36,6 @@ export const logInWith = (factor: 'token' | 'key', value: string) =>
 export const restorePassword = (email: string) =>
   apiCall(usersContract.restorePassword, { body: { email, host: host() } });
 
-export const logOut = () => apiCall(usersContract.logOut);
-
 /** Log in or sign up, then put the user in the cache. */
 export function useSessionMutation(call: (email: string, password: string) => Promise<LogInAnswer>) {
   const queryClient = useQueryClient();
@@ -51,12 +49,4 @@ export function useSessionMutation(call: (email: string, password: string) => Pr
 export function storeSession(queryClient: QueryClient, session: LogInAnswer) {
   queryClient.clear();
   queryClient.setQueryData(meQueryOptions.queryKey, session.user);
-}
-
-/** docs/product/account.md: log-out clears the token and user data and goes to '/': a full page load leaves nothing behind. */
-export function useLogOut() {
-  return useMutation({
-    mutationFn: logOut,
-    onSettled: () => window.location.replace('/'),
-  });
 }

@@ -2,10 +2,10 @@ import { createOrderSchema, defaultTaskTitle } from '@geekly/domain/orders/order
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { createOrder } from '../../../lib/create-order.ts';
 import { meQueryOptions, type StudentProfile } from '../../../lib/current-user.ts';
 import { clearPendingOrder, readPendingOrder } from '../../../lib/pending-order.ts';
 import { forgetReturnTo, takeReturnTo } from '../../../lib/return-to.ts';
-import { createOrder } from '../../orders/api/create-order.ts';
 
 /**
  * docs/product/account.md: a referred client in the refer-bonus flow who is not a referral abuser goes to

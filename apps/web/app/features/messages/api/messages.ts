@@ -3,11 +3,9 @@ import { messagesContract } from '@geekly/domain/chat/messages-contract.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { announce } from '../../../lib/announce.ts';
 import { apiCall } from '../../../lib/api-call.ts';
+import { messagesKey, notificationKey } from '../../../lib/message-queries.ts';
 
 export type Message = MessageResponse;
-
-export const messagesKey = (orderId: string) => ['messages', 'order', orderId] as const;
-export const notificationKey = ['messages', 'notification'] as const;
 
 const messagesQueryOptions = (orderId: string) =>
   queryOptions({
@@ -18,13 +16,6 @@ const messagesQueryOptions = (orderId: string) =>
   });
 
 export const useMessages = (orderId: string) => useQuery(messagesQueryOptions(orderId));
-
-const notificationQueryOptions = queryOptions({
-  queryKey: notificationKey,
-  queryFn: () => apiCall(messagesContract.notification, { query: { types: 'allmessages' } }),
-});
-
-export const useMessageNotification = () => useQuery(notificationQueryOptions);
 
 export function useSendMessage(orderId: string) {
   const qc = useQueryClient();

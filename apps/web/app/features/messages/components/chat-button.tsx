@@ -2,11 +2,11 @@ import { isChatAvailable, showsChatBubble, unreadBadgeText } from '@geekly/domai
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import type { StudentProfile } from '../../../lib/current-user.ts';
+import { isLiveLeader } from '../../../lib/live-stream.ts';
+import { useMessageNotification } from '../../../lib/message-queries.ts';
 import { onOpenChat } from '../../../lib/open-chat.ts';
+import { useFirstOrdersPage } from '../../../lib/order-queries.ts';
 import { SUPPORT_MAILTO } from '../../../lib/support.ts';
-import { isLiveLeader } from '../../live/live-stream.ts';
-import { useOrders } from '../../orders/api/get-orders.ts';
-import { useMessageNotification } from '../api/messages.ts';
 import s from './chat-button.module.css';
 import { useDragPosition } from './use-drag-position.ts';
 
@@ -25,7 +25,7 @@ export function ChatButton({ user }: { user: StudentProfile }) {
   const onTask = useMatch('/order/:orderId/*');
   const panelOpen = useMatch('/order/:orderId/messages');
   const notification = useMessageNotification();
-  const orders = useOrders(0);
+  const orders = useFirstOrdersPage();
   const { pos, handlers, dragged, moveAcross } = useDragPosition(SIZE);
 
   const rows = notification.data?.orders ?? [];

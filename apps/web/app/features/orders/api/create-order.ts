@@ -1,15 +1,7 @@
-import { NEW_TASK_DEFAULTS } from '@geekly/domain/orders/order-schemas.ts';
-import { ordersContract } from '@geekly/domain/orders/orders-contract.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
-import { apiCall } from '../../../lib/api-call.ts';
+import { createOrder } from '../../../lib/create-order.ts';
 import { ORDER_LISTS_KEY } from '../../../lib/order-queries.ts';
-
-/** docs/product/tasks-and-pricing.md: every new task starts as 'Essay writing' with the 30% deposit ticked (NEW_TASK_DEFAULTS). */
-export const createOrder = (input: { title: string; subject: string; toid?: string }) =>
-  apiCall(ordersContract.create, {
-    body: { ...input, type: NEW_TASK_DEFAULTS.type, additional: [...NEW_TASK_DEFAULTS.additional] },
-  });
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import {
   type StatusFilter,
 } from '@geekly/domain/orders/order-list-filters.ts';
 import { type OrderListPage, ordersContract } from '@geekly/domain/orders/orders-contract.ts';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-call.ts';
 import { ORDER_LISTS_KEY } from '../../../lib/order-queries.ts';
 
@@ -20,11 +20,6 @@ const getOrders = (page = 0, filters: OrderFilters = NO_FILTERS) =>
       status: filters.status === 'all' ? undefined : filters.status,
     },
   });
-
-const ordersQueryOptions = (page = 0) =>
-  queryOptions({ queryKey: [...ORDER_LISTS_KEY, page], queryFn: () => getOrders(page) });
-
-export const useOrders = (page = 0) => useQuery(ordersQueryOptions(page));
 
 /** The list's pages so far; the next page is asked for while fewer than `total` are loaded. */
 const ordersListQueryOptions = (filters: OrderFilters) =>

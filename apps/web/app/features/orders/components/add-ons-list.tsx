@@ -24,7 +24,7 @@ export function AddOnsList({ order }: { order: OrderView }) {
   const [error, setError] = useState<string | null>(null);
   const preferred = order.services.find((sv) => sv.service === 'client_recomended_writer');
   const geeks = useMyGeeks(Boolean(preferred && !preferred.hidden));
-  const [writerId, setWriterId] = useState('');
+  const [geekId, setGeekId] = useState('');
   const selectId = useId();
   const visible = order.services.filter((sv) => !sv.hidden);
   if (visible.length === 0) return null;
@@ -49,7 +49,7 @@ export function AddOnsList({ order }: { order: OrderView }) {
       <ul className={s.list}>
         {visible.map((sv) => {
           const isPreferred = sv.service === 'client_recomended_writer';
-          const needsGeek = isPreferred && !sv.added && writerId === '';
+          const needsGeek = isPreferred && !sv.added && geekId === '';
           return (
             <li key={sv.service} className={sv.added ? s.itemAdded : s.item}>
               <label className={s.row}>
@@ -57,7 +57,7 @@ export function AddOnsList({ order }: { order: OrderView }) {
                   type="checkbox"
                   checked={sv.added}
                   disabled={sv.disabled || sv.included_in_plan || action.isPending || needsGeek}
-                  onChange={(e) => toggle(sv.service, e.target.checked, isPreferred ? writerId : undefined)}
+                  onChange={(e) => toggle(sv.service, e.target.checked, isPreferred ? geekId : undefined)}
                 />
                 <span className={s.text}>
                   <span className={s.label}>{sv.label}</span>
@@ -73,7 +73,7 @@ export function AddOnsList({ order }: { order: OrderView }) {
               {isPreferred && !sv.added && geeks.data?.length ? (
                 <div className={s.geek}>
                   <label htmlFor={selectId}>Choose your Geek</label>
-                  <select id={selectId} value={writerId} onChange={(e) => setWriterId(e.target.value)}>
+                  <select id={selectId} value={geekId} onChange={(e) => setGeekId(e.target.value)}>
                     <option value="">—</option>
                     {geeks.data.map((g) => (
                       <option key={g._id} value={g._id}>

@@ -1,6 +1,6 @@
 import { recentCourses } from '@geekly/domain/courses/course-search.ts';
 import { useMemo } from 'react';
-import { useOrders } from '../api/get-orders.ts';
+import { useFirstOrdersPage } from '../../../lib/order-queries.ts';
 import s from './mini-order-form.module.css';
 import { TaskDraftFields } from './task-draft-fields.tsx';
 import { useTaskDraftForm } from './use-task-draft-form.ts';
@@ -10,7 +10,7 @@ export function MiniOrderForm() {
   // The list reloads with the new task (useCreateOrder); the form empties for the next one.
   const form = useTaskDraftForm((_created, reset) => reset());
   // The list's first page, newest first (the chat button reads the same query, so it is usually cached).
-  const orders = useOrders(0);
+  const orders = useFirstOrdersPage();
   const recent = useMemo(
     () => recentCourses((orders.data?.results ?? []).map((o) => o.subject)),
     [orders.data],

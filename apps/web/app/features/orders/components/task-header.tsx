@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { announce } from '../../../lib/announce.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMessageNotification } from '../../messages/api/messages.ts';
+import { useMessageNotification } from '../../../lib/message-queries.ts';
 import { useEditOrder } from '../api/edit-order.ts';
 import { useOrderAction } from '../api/order-action.ts';
 import { CourseChangeDialog } from './course-change.tsx';

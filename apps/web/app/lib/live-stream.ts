@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@geekly/domain/chat/message-schemas.ts';
-import { readText, writeText } from '../../lib/local-store.ts';
+import { readText, writeText } from './local-store.ts';
 
 const CHANNEL = 'geekly-live';
 const LOCK = 'geekly-live-stream';
