@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { clientGeeks, geekLogins, geeks, orderMessages, orders } from '../../db/schema.ts';
@@ -49,9 +49,25 @@ export async function findGeekTask(db: Db, geekId: string, orderId: string): Pro
   return row;
 }
 
-/** Every task of this Geek, the nearest deadline first. */
-export async function listGeekTasks(db: Db, geekId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.writerId, geekId)).orderBy(asc(orders.deadline)).limit(500);
+/** A page of My tasks (issue 36: the same answer at ten thousand tasks and at a million). */
+export const GEEK_TASKS_PAGE = 50;
+
+/**
+ * A page of this Geek's tasks, the latest deadline first (the tasks in hand before the finished ones), then by id;
+ * `after`: the page after that task of theirs (another's id answers an empty page). Read from
+ * orders_writer_deadline_id_idx in its order (migration 0059).
+ */
+export async function listGeekTasks(db: Db, geekId: string, after?: string): Promise<OrderRow[]> {
+  const keyset = after
+    ? sql`(${orders.deadline}, ${orders.id}) < (select c.deadline, c.id from ${orders} c
+        where c.id = ${after} and c.writer_id = ${geekId})`
+    : undefined;
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.writerId, geekId), keyset))
+    .orderBy(desc(orders.deadline), desc(orders.id))
+    .limit(GEEK_TASKS_PAGE);
 }
 
 /** The student's messages each task's Geek has not read (after their last read), in one query. */
