@@ -35,3 +35,15 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_user_client_message_idx" ON "ord
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_writer_deadline_id_idx" ON "orders" ("writer_id", "deadline", "id");
 --> statement-breakpoint
 DROP INDEX CONCURRENTLY IF EXISTS "orders_writer_deadline_idx";
+--> statement-breakpoint
+-- The offers of one Geek (GET /workspace/offers): the open tasks in the Geek's subjects, and those whose student
+-- chose this Geek, each read from an index of the open tasks by that condition (a BitmapOr of the two), instead of
+-- every open task in the offers' order until 100 match. orders_offers_idx (0057) stays for the reads of all open
+-- tasks.
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_offers_subject_idx" ON "orders" ("subject")
+  WHERE "writer_id" IS NULL AND "system_client_status" = 'Paid' AND "client_remove" = false AND "paid_cents" > 0
+    AND "tags" ? 'instr_ok';
+--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_offers_chosen_idx" ON "orders" USING gin ("services" jsonb_path_ops)
+  WHERE "writer_id" IS NULL AND "system_client_status" = 'Paid' AND "client_remove" = false AND "paid_cents" > 0
+    AND "tags" ? 'instr_ok';

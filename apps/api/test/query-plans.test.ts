@@ -264,12 +264,12 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     ],
   ];
 
-  // The workspace's and the notification's statements read the indexes of migrations 0057 and 0059 by name.
+  // The workspace's and the notification's statements read the indexes of migration 0059 by name.
   const usesIndexes: [string, () => { url: string; token: () => string }, string[]][] = [
     [
       "a Geek's offers",
       () => ({ url: '/workspace/offers', token: () => workspaceGeek.token }),
-      ['orders_offers_idx'],
+      ['orders_offers_subject_idx', 'orders_offers_chosen_idx'],
     ],
     [
       "a Geek's tasks",

@@ -308,6 +308,17 @@ export const orders = pgTable(
       .where(
         sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
       ),
+    // One Geek's offers (migration 0059): the open tasks in a subject, and those whose student chose a Geek.
+    index('orders_offers_subject_idx')
+      .on(t.subject)
+      .where(
+        sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+      ),
+    index('orders_offers_chosen_idx')
+      .using('gin', sql`${t.services} jsonb_path_ops`)
+      .where(
+        sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+      ),
     // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
     // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.
     index('orders_queue_refund_idx')
