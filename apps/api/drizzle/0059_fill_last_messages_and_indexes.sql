@@ -36,11 +36,11 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_writer_deadline_id_idx" ON "orde
 --> statement-breakpoint
 DROP INDEX CONCURRENTLY IF EXISTS "orders_writer_deadline_idx";
 --> statement-breakpoint
--- The offers of one Geek (GET /workspace/offers): the open tasks in the Geek's subjects, and those whose student
--- chose this Geek, each read from an index of the open tasks by that condition (a BitmapOr of the two), instead of
+-- The offers of one Geek (GET /workspace/offers): the open tasks in the Geek's subjects (in the offers' order), and
+-- those whose student chose this Geek, each read from an index of the open tasks by that condition, instead of
 -- every open task in the offers' order until 100 match. orders_offers_idx (0057) stays for the reads of all open
 -- tasks.
-CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_offers_subject_idx" ON "orders" ("subject")
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_offers_subject_idx" ON "orders" ("subject", "client_paid_at_first", "number")
   WHERE "writer_id" IS NULL AND "system_client_status" = 'Paid' AND "client_remove" = false AND "paid_cents" > 0
     AND "tags" ? 'instr_ok';
 --> statement-breakpoint

@@ -195,8 +195,14 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     ).toBe(200);
     await t.db.execute(sql`update orders set writer_id = ${workspaceGeek.id}::uuid
       where number % 10 = 1 and system_client_status in ('In Progress', 'Completed')`);
+    // Tasks in twenty subjects (a Geek reads their own subject's offers, not every open task).
+    await t.db.execute(sql`update orders
+      set subject = (array['English', 'History', 'Biology', 'Law', 'Finance', 'Nursing', 'Art', 'Music', 'Physics',
+          'Ethics', 'Chemistry', 'Marketing', 'Algebra', 'Geography', 'Sociology', 'Statistics', 'Philosophy',
+          'Accounting', 'Psychology', 'Economics'])[1 + number % 20]
+      where title like 'Task %'`);
     await t.db.execute(sql`update orders set tags = '["instr_ok"]'::jsonb
-      where system_client_status = 'Paid' and writer_id is null and number % 2 = 0`);
+      where system_client_status = 'Paid' and writer_id is null and title like 'Task %'`);
     busy = await signUpClient(t);
     await t.db.execute(
       sql`update orders set user_id = ${busy.id}::uuid where number % 3 = 2 and title like 'Task %'`,

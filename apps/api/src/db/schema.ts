@@ -310,7 +310,7 @@ export const orders = pgTable(
       ),
     // One Geek's offers (migration 0059): the open tasks in a subject, and those whose student chose a Geek.
     index('orders_offers_subject_idx')
-      .on(t.subject)
+      .on(t.subject, t.clientPaidAtFirst, t.number)
       .where(
         sql`${t.writerId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
       ),

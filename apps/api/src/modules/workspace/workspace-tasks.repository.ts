@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { clientGeeks, geekLogins, geeks, orderMessages, orders } from '../../db/schema.ts';
@@ -10,7 +10,9 @@ const OFFERS_SHOWN = 100;
 /**
  * The open tasks a Geek may be offered (decision 047): paid, instructions accepted by staff, no Geek, not removed,
  * the student has not blocked this Geek, and the course among the Geek's subjects or the Geek the student chose.
- * The rules that depend on time and marks (mayTakeOffer) are applied to these rows.
+ * The rules that depend on time and marks (mayTakeOffer) are applied to these rows. The two ways of matching are
+ * read apart, each from its own index of the open tasks (migration 0059: by subject in the offers' order, and a
+ * GIN index of the chosen Geeks), and merged: one OR read every open task in the offers' order until 100 matched.
  */
 export async function openTasksFor(
   db: Db,
@@ -18,21 +20,36 @@ export async function openTasksFor(
 ): Promise<OrderRow[]> {
   const blocked = sql`exists (select 1 from ${clientGeeks} cg where cg.user_id = ${orders.userId}
     and cg.geek_id = ${geek.id} and cg.blocked)`;
+  const open = [
+    isNull(orders.writerId),
+    eq(orders.systemClientStatus, 'Paid'),
+    eq(orders.clientRemove, false),
+    gt(orders.paidCents, 0),
+    sql`${orders.tags} ? 'instr_ok'`,
+    sql`not ${blocked}`,
+  ];
   const chosen = sql`${orders.services} @> ${JSON.stringify([{ tag: 'client_recomended_writer', writerId: geek.id }])}::jsonb`;
+  const matching = (condition: SQL) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(...open, condition))
+      .orderBy(asc(orders.clientPaidAtFirst), asc(orders.number))
+      .limit(OFFERS_SHOWN);
+  const ways = [
+    ...(geek.subjects.length > 0 ? [matching(inArray(orders.subject, [...geek.subjects]))] : []),
+    matching(chosen),
+  ];
   return db
     .select()
     .from(orders)
     .where(
-      and(
-        isNull(orders.writerId),
-        eq(orders.systemClientStatus, 'Paid'),
-        eq(orders.clientRemove, false),
-        gt(orders.paidCents, 0),
-        sql`${orders.tags} ? 'instr_ok'`,
-        sql`not ${blocked}`,
-        geek.subjects.length > 0
-          ? sql`(${inArray(orders.subject, [...geek.subjects])} or ${chosen})`
-          : chosen,
+      inArray(
+        orders.id,
+        sql`(${sql.join(
+          ways.map((w) => sql`(${w})`),
+          sql` union `,
+        )})`,
       ),
     )
     .orderBy(asc(orders.clientPaidAtFirst), asc(orders.number))
