@@ -49,6 +49,19 @@ const QUEUE_MESSAGES = (keyset, limit) => `select o.*, u.email, g.public_full_na
 /** The 50th task of the first page: the cursor of the second. */
 const QUEUE_MESSAGES_50TH = `select o2.id from orders o2 where ${MESSAGES_GROUP} order by o2.deadline, o2.id offset 49 limit 1`;
 
+/** The offers as the third pass reads them: the Geek's subjects and the chosen Geek apart, merged. */
+const OFFERS_OPEN = `writer_id is null and system_client_status = 'Paid' and client_remove = false and paid_cents > 0
+  and tags ? 'instr_ok'
+  and not exists (select 1 from client_geeks cg where cg.user_id = orders.user_id and cg.geek_id = ${geek1} and cg.blocked)`;
+const OFFERS_APART = `select * from orders where id in (
+    (select id from orders where ${OFFERS_OPEN}
+      and subject in (select jsonb_array_elements_text(public_subjects) from geeks where id = ${geek1})
+      order by client_paid_at_first, number limit 100)
+    union (select id from orders where ${OFFERS_OPEN}
+      and services @> jsonb_build_array(jsonb_build_object('tag', 'client_recomended_writer', 'writerId', ${geek1}))
+      order by client_paid_at_first, number limit 100))
+  order by client_paid_at_first, number limit 100`;
+
 const QUERIES = [
   {
     name: 'The queue, refund group (GET /ops/orders?group=refund)',
@@ -323,7 +336,7 @@ const QUERIES = [
       settings: 'set local random_page_cost = 1.1',
       sql: OFFERS,
     },
-    after: { settings: 'set local random_page_cost = 1.1', sql: OFFERS },
+    after: { settings: 'set local random_page_cost = 1.1', sql: OFFERS_APART },
   },
   {
     name: 'Third pass: the notification (GET /notification), the tasks and their newest messages',
