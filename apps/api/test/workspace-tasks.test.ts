@@ -374,6 +374,10 @@ describe('My tasks, a page at a time (issue 36)', () => {
     const mine = expected[0] ?? '';
     const foreign = await ws(t, other.token, `/tasks?after=${mine}`);
     expect(foreign.body).toEqual({ results: [], next: null });
+    expect((await ws(t, geek.token, '/tasks?after=30faab15-33db-a72a-084a-b30735b40bdc')).body).toEqual({
+      results: [],
+      next: null,
+    });
     expect((await ws(t, geek.token, '/tasks?after=not-an-id')).status).toBe(422);
   });
 });

@@ -37,8 +37,9 @@ const queueQuerySchema = z.object({
     .regex(/^[^\0]*$/, 'Status cannot contain a NUL character')
     .optional(),
   all: z.enum(['true', 'false']).optional().describe('every task matching the search, needed or not'),
+  // Any row id (z.guid: a task id need not carry an RFC 4122 version, e.g. ids written by SQL).
   after: z
-    .uuid()
+    .guid()
     .optional()
     .describe('with group: the next page, after the task the page before answered as `next`'),
 });

@@ -578,7 +578,7 @@ export const workspaceContract = {
       "This Geek's tasks, 50 a page, the latest deadline first (the tasks in hand before the finished ones, ties by _id), with their stage and unread messages; the next page with after=next",
     query: z.object({
       after: z
-        .uuid()
+        .guid()
         .optional()
         .describe("the next page: the `next` of the page before (one of this Geek's tasks)"),
     }),
