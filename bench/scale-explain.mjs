@@ -33,6 +33,35 @@ const OFFERS = `select * from orders where writer_id is null and system_client_s
     or services @> jsonb_build_array(jsonb_build_object('tag', 'client_recomended_writer', 'writerId', ${geek1})))
   order by client_paid_at_first, number limit 100`;
 
+/** The queue's "messages" group as one group's page reads it (groupCondition, ops.repository.ts). */
+const MESSAGES_GROUP = `o2.client_remove = false and o2.unread_client_messages > 0
+  and not coalesce(o2.system_client_status = 'Refund Requested', false)
+  and not coalesce(o2.tags @> '["quality_check"]'::jsonb, false)
+  and not coalesce((o2.system_client_status = 'Revision Requested' or o2.client_status = 'On revision'), false)
+  and not coalesce((o2.paid_cents > 0 and o2.system_client_status in ('Paid', 'Refund Declined')
+    and (o2.system_client_status = 'Paid' or o2.client_status = 'Nerd found' or o2.writer_id is null)), false)
+  and not coalesce((o2.system_client_status = 'In Progress' and o2.deadline < ${deadlineBefore}), false)`;
+const QUEUE_MESSAGES = (keyset, limit) => `select o.*, u.email, g.public_full_name
+  from orders o join users u on u.id = o.user_id left join geeks g on g.id = o.writer_id
+  where o.id in (select o2.id from orders o2 where ${MESSAGES_GROUP} ${keyset}
+    order by o2.deadline, o2.id limit ${limit})
+  order by o.deadline, o.id`;
+/** The 50th task of the first page: the cursor of the second. */
+const QUEUE_MESSAGES_50TH = `select o2.id from orders o2 where ${MESSAGES_GROUP} order by o2.deadline, o2.id offset 49 limit 1`;
+
+/** The offers as the third pass reads them: the Geek's subjects and the chosen Geek apart, merged. */
+const OFFERS_OPEN = `writer_id is null and system_client_status = 'Paid' and client_remove = false and paid_cents > 0
+  and tags ? 'instr_ok'
+  and not exists (select 1 from client_geeks cg where cg.user_id = orders.user_id and cg.geek_id = ${geek1} and cg.blocked)`;
+const OFFERS_APART = `select * from orders where id in (
+    (select id from orders where ${OFFERS_OPEN}
+      and subject in (select jsonb_array_elements_text(public_subjects) from geeks where id = ${geek1})
+      order by client_paid_at_first, number limit 100)
+    union (select id from orders where ${OFFERS_OPEN}
+      and services @> jsonb_build_array(jsonb_build_object('tag', 'client_recomended_writer', 'writerId', ${geek1}))
+      order by client_paid_at_first, number limit 100))
+  order by client_paid_at_first, number limit 100`;
+
 const QUERIES = [
   {
     name: 'The queue, refund group (GET /ops/orders?group=refund)',
@@ -265,6 +294,73 @@ const QUERIES = [
       sql: OFFERS,
     },
     after: { settings: 'set local random_page_cost = 1.1', sql: OFFERS },
+  },
+  // The third pass (migrations 0058-0059): pages, offers by subject, the notification's few tasks.
+  {
+    name: "Third pass: one queue group's page (GET /ops/orders?group=messages), 200 then 50",
+    before: {
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: QUEUE_MESSAGES('', 200),
+    },
+    after: {
+      settings: 'set local random_page_cost = 1.1',
+      sql: QUEUE_MESSAGES(
+        `and (o2.deadline, o2.id) > (select c.deadline, c.id from orders c where c.id = (${QUEUE_MESSAGES_50TH}))`,
+        50,
+      ),
+    },
+  },
+  {
+    name: "Third pass: a Geek's tasks (GET /workspace/tasks), 500 then a page of 50 after another",
+    before: {
+      drop: ['orders_writer_deadline_id_idx'],
+      create: ['create index orders_writer_deadline_idx on orders (writer_id, deadline)'],
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select * from orders where writer_id = ${geek1} order by deadline limit 500`,
+    },
+    after: {
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select * from orders where writer_id = ${geek1} and (deadline, id) < (select c.deadline, c.id from orders c
+          where c.id = (select id from orders where writer_id = ${geek1} order by deadline desc, id desc offset 49 limit 1)
+          and c.writer_id = ${geek1})
+        order by deadline desc, id desc limit 50`,
+    },
+  },
+  {
+    name: "Third pass: a Geek's offers (GET /workspace/offers), by subject and chosen Geek",
+    before: {
+      drop: ['orders_offers_subject_idx', 'orders_offers_chosen_idx'],
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: OFFERS,
+    },
+    after: { settings: 'set local random_page_cost = 1.1', sql: OFFERS_APART },
+  },
+  {
+    name: 'Third pass: the notification (GET /notification), the tasks and their newest messages',
+    before: {
+      jit: false,
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select (select count(*) from orders where user_id = ${student1} and client_remove = false and unread_for_client > 0) as unread,
+        (select count(*) from order_messages where id = any(array(select (select m.id from order_messages m
+          where m.order_id = o.id order by m.created_at desc, m.id desc limit 1)
+          from orders o where o.user_id = ${student1} and o.client_remove = false))) as newest,
+        (select count(*) from (select (select max(m.created_at) from order_messages m where m.order_id = o.id
+          and m.sender_role = 'client') from orders o where o.user_id = ${student1} and o.client_remove = false) x) as own`,
+    },
+    after: {
+      settings: 'set local random_page_cost = 1.1',
+      sql: `select o.id, o.unread_for_client, o.client_last_message_at,
+          (select m.id from order_messages m where m.order_id = o.id order by m.created_at desc, m.id desc limit 1)
+        from orders o where o.id in (
+          select o.id from orders o where o.user_id = ${student1} and o.client_remove = false and o.unread_for_client > 0
+          union all (select o.id from orders o where o.user_id = ${student1} and o.client_remove = false
+            and o.last_message_at is not null order by o.last_message_at desc limit 1)
+          union all (select o.id from orders o where o.user_id = ${student1} and o.client_remove = false
+            and o.client_last_message_at is not null order by o.client_last_message_at desc limit 1))`,
+    },
   },
 ];
 

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from '@geekly/domain/chat/message-schemas.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../src/db/schema.ts';
 import { pdfBytes, postToLocalStorage, presign } from './helpers/files.ts';
@@ -209,6 +209,52 @@ describe('task messages', () => {
         })
       ).status,
     ).toBe(422);
+  });
+
+  it('lists the tasks the screens read: unread ones, the newest conversation and the last own message', async () => {
+    const s = await signUpClient(t);
+    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => pricedOrder(t, s.token)));
+    if (!a || !b || !c || !d || !e) throw new Error('tasks not created');
+    const at = (hours: number) => new Date(Date.UTC(2026, 0, 1) + hours * 3_600_000).toISOString();
+    // Written straight into the table (each at its own time): the kept times follow every write path.
+    const message = (orderId: string, role: string, hours: number, status = 'read') =>
+      t.db.execute(sql`insert into order_messages (order_id, sender_role, message, status, created_at)
+        values (${orderId}, ${role}, ${`at ${hours}`}, ${status}, ${at(hours)})`);
+    await message(a._id, 'client', 1);
+    await message(a._id, 'writer', 2);
+    await message(b._id, 'operator', 3, 'unread');
+    await message(e._id, 'operator', 1);
+    await message(e._id, 'client', 4);
+    await message(c._id, 'client', 5);
+    await message(d._id, 'operator', 6);
+    const notification = async () =>
+      (await call(t, { url: '/notification?types=allmessages', token: s.token })).body as {
+        unread: number;
+        orders: {
+          order_id: string;
+          unread: number;
+          last_message: { message: string } | null;
+          last_own_message_at: string | null;
+        }[];
+      };
+    const n = await notification();
+    expect(n.unread).toBe(1);
+    const byOrder = Object.fromEntries(n.orders.map((o) => [o.order_id, o]));
+    // b: unread; d: the newest message (the chat opens it); c: the student's own last message (the bubble waits).
+    expect(Object.keys(byOrder).sort()).toEqual([b._id, c._id, d._id].sort());
+    expect(byOrder[b._id]).toMatchObject({ unread: 1, last_message: { message: 'at 3' } });
+    expect(byOrder[d._id]).toMatchObject({ unread: 0, last_message: { message: 'at 6' } });
+    expect(byOrder[c._id]).toMatchObject({ unread: 0, last_own_message_at: at(5) });
+    // The newest message deleted, and the own last one's task removed: the next ones take their places.
+    await t.db.execute(sql`delete from order_messages where order_id = ${d._id}`);
+    await t.db.update(ordersTable).set({ clientRemove: true }).where(eq(ordersTable.id, c._id));
+    const after = await notification();
+    expect(after.orders.map((o) => o.order_id).sort()).toEqual([b._id, e._id].sort());
+    expect(after.orders.find((o) => o.order_id === e._id)).toMatchObject({
+      last_message: { message: 'at 4' },
+      last_own_message_at: at(4),
+    });
+    expect(await keptFiguresDrift(t)).toEqual([]);
   });
 
   it("answers 404 on every call about another user's task", async () => {

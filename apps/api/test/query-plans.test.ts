@@ -27,6 +27,11 @@ let taskId: string;
 let taskNumber: number;
 let geekId: string;
 let workspaceGeek: { id: string; token: string };
+/** A student with a thousand tasks (the notification's reads). */
+let busy: { token: string; id: string };
+/** The second pages' cursors: a Geek's tasks and the queue's assign group. */
+let workspaceNext = '';
+let assignNext = '';
 
 type Captured = { text: string; values: unknown[] };
 type Queryable = { query: (...args: unknown[]) => unknown };
@@ -113,6 +118,31 @@ async function scansOf(statements: Captured[]): Promise<string[]> {
   }
   return problems;
 }
+/**
+ * Every index the statements' plans read, with the planner's own settings (sequential scans allowed): the index a
+ * call is built on must be the one the planner picks on this much data, so a migration that leaves it out fails.
+ */
+async function indexesOf(statements: Captured[]): Promise<Set<string>> {
+  const names = new Set<string>();
+  const visit = (node: PlanNode) => {
+    if (node['Index Name']) names.add(node['Index Name']);
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  const pool = (t.db as unknown as { $client: { connect: () => Promise<PgClient> } }).$client;
+  const client = await pool.connect();
+  try {
+    for (const s of statements) {
+      const text = s.text.trim();
+      if (!/^(select|with)\b/i.test(text)) continue;
+      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, s.values);
+      visit((rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan);
+    }
+  } finally {
+    client.release();
+  }
+  return names;
+}
+
 type PgClient = {
   query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   release: () => void;
@@ -165,8 +195,18 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     ).toBe(200);
     await t.db.execute(sql`update orders set writer_id = ${workspaceGeek.id}::uuid
       where number % 10 = 1 and system_client_status in ('In Progress', 'Completed')`);
+    // Tasks in twenty subjects (a Geek reads their own subject's offers, not every open task).
+    await t.db.execute(sql`update orders
+      set subject = (array['English', 'History', 'Biology', 'Law', 'Finance', 'Nursing', 'Art', 'Music', 'Physics',
+          'Ethics', 'Chemistry', 'Marketing', 'Algebra', 'Geography', 'Sociology', 'Statistics', 'Philosophy',
+          'Accounting', 'Psychology', 'Economics'])[1 + number % 20]
+      where title like 'Task %'`);
     await t.db.execute(sql`update orders set tags = '["instr_ok"]'::jsonb
-      where system_client_status = 'Paid' and writer_id is null and number % 2 = 0`);
+      where system_client_status = 'Paid' and writer_id is null and title like 'Task %'`);
+    busy = await signUpClient(t);
+    await t.db.execute(
+      sql`update orders set user_id = ${busy.id}::uuid where number % 3 = 2 and title like 'Task %'`,
+    );
     await t.db.execute(sql`insert into order_messages (order_id, sender_role, message, status)
       select id, case when number % 2 = 0 then 'client' else 'writer' end, 'Hi', case when number % 7 = 0 then 'unread' else 'read' end
       from orders, generate_series(1, 2)`);
@@ -177,6 +217,10 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
       insert into ledger_entries (transaction_id, account_type, account_id, amount_cents)
       select tx.id, 'revenue', null, -500 from tx union all select tx.id, 'geek', ${geekId}::uuid, 500 from tx`);
     await t.db.execute(sql`analyze`);
+    workspaceNext = (await call(t, { url: '/workspace/tasks', token: workspaceGeek.token })).body.next;
+    assignNext = (await call(t, { url: '/ops/orders?group=assign', token: staff })).body.next;
+    expect(workspaceNext).toEqual(expect.any(String));
+    expect(assignNext).toEqual(expect.any(String));
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -216,7 +260,50 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     ["a task's messages", () => ({ url: `/orders/${taskId}/messages`, token: () => student.token })],
     ["a Geek's offers", () => ({ url: '/workspace/offers', token: () => workspaceGeek.token })],
     ["a Geek's tasks", () => ({ url: '/workspace/tasks', token: () => workspaceGeek.token })],
+    [
+      "a Geek's tasks, next page",
+      () => ({ url: `/workspace/tasks?after=${workspaceNext}`, token: () => workspaceGeek.token }),
+    ],
+    [
+      "the queue's assign group, next page",
+      () => ({ url: `/ops/orders?group=assign&after=${assignNext}`, token: () => staff }),
+    ],
   ];
+
+  // The workspace's and the notification's statements read the indexes of migration 0059 by name.
+  const usesIndexes: [string, () => { url: string; token: () => string }, string[]][] = [
+    [
+      "a Geek's offers",
+      () => ({ url: '/workspace/offers', token: () => workspaceGeek.token }),
+      ['orders_offers_subject_idx', 'orders_offers_chosen_idx'],
+    ],
+    [
+      "a Geek's tasks",
+      () => ({ url: '/workspace/tasks', token: () => workspaceGeek.token }),
+      ['orders_writer_deadline_id_idx'],
+    ],
+    [
+      "a Geek's tasks, next page",
+      () => ({ url: `/workspace/tasks?after=${workspaceNext}`, token: () => workspaceGeek.token }),
+      ['orders_writer_deadline_id_idx'],
+    ],
+    [
+      'the notification',
+      () => ({ url: '/notification?types=allmessages', token: () => busy.token }),
+      ['orders_user_unread_idx', 'orders_user_last_message_idx', 'orders_user_client_message_idx'],
+    ],
+  ];
+
+  it.each(usesIndexes)('%s reads its own indexes', async (_name, target, wanted) => {
+    const { url, token } = target();
+    let status = 0;
+    const statements = await capture(async () => {
+      status = (await call(t, { url, token: token() })).status;
+    });
+    expect(status).toBe(200);
+    const used = await indexesOf(statements);
+    expect(wanted.filter((name) => !used.has(name))).toEqual([]);
+  });
 
   it.each(reads)('%s reads no big table whole', async (_name, target) => {
     const { url, token } = target();

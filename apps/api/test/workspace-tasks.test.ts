@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderTransitions } from '../src/db/schema.ts';
 import { uploadGeekFile } from './helpers/files.ts';
@@ -327,5 +327,57 @@ describe('with GEEK_DELIVERY_CHECK=false', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe('My tasks, a page at a time (issue 36)', () => {
+  it("pages 50 tasks, the latest deadline first then by id, each of the Geek's tasks once and no other's", async () => {
+    const geek = await approvedGeek(t, admin);
+    const other = await approvedGeek(t, admin);
+    const student = await signUpClient(t);
+    // 160 tasks, a quarter another Geek's; 31 of them share one deadline, across a page's edge.
+    await t.db.execute(sql`insert into orders (user_id, title, subject, deadline, system_client_status, writer_id,
+        paid_cents, price_cents)
+      select ${student.id}::uuid, 'Paged ' || g, 'English',
+        ${t.ctx.now().toISOString()}::timestamptz + make_interval(hours => case when g between 40 and 70 then 5 else g end),
+        case when g % 2 = 0 then 'In Progress' else 'Completed' end,
+        case when g % 4 = 3 then ${other.id}::uuid else ${geek.id}::uuid end, 1000, 1000
+      from generate_series(1, 160) g`);
+    const own = async (geekId: string) =>
+      t.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.geekId, geekId))
+        .orderBy(desc(orders.deadline), desc(orders.id));
+    const expected = (await own(geek.id)).map((r) => r.id);
+    expect(expected).toHaveLength(120);
+
+    const pages = async (token: string) => {
+      const seen: string[] = [];
+      let after = '';
+      for (let i = 0; i < 10; i++) {
+        const page = await ws(t, token, `/tasks${after ? `?after=${after}` : ''}`);
+        expect(page.status).toBe(200);
+        const ids = (page.body.results as { _id: string }[]).map((r) => r._id);
+        seen.push(...ids);
+        if (page.body.next === null) return seen;
+        expect(ids).toHaveLength(50);
+        expect(page.body.next).toBe(ids.at(-1));
+        after = page.body.next;
+      }
+      throw new Error('more than 10 pages');
+    };
+    // Every task once, none missing, in (deadline, id) order from the latest.
+    expect(await pages(geek.token)).toEqual(expected);
+    expect(await pages(other.token)).toEqual((await own(other.id)).map((r) => r.id));
+    // Another Geek's task as the cursor is no page of theirs.
+    const mine = expected[0] ?? '';
+    const foreign = await ws(t, other.token, `/tasks?after=${mine}`);
+    expect(foreign.body).toEqual({ results: [], next: null });
+    expect((await ws(t, geek.token, '/tasks?after=30faab15-33db-a72a-084a-b30735b40bdc')).body).toEqual({
+      results: [],
+      next: null,
+    });
+    expect((await ws(t, geek.token, '/tasks?after=not-an-id')).status).toBe(422);
   });
 });

@@ -253,6 +253,10 @@ export const orders = pgTable(
     // the unread messages to the student (their notification).
     unreadClientMessages: integer('unread_client_messages').notNull().default(0),
     unreadForClient: integer('unread_for_client').notNull().default(0),
+    // Decision 056, kept by the message count's trigger (migration 0058): the task's newest message and the
+    // student's own newest message, so the notification reads the student's newest of each from an index.
+    lastMessageAt: timestamptz('last_message_at'),
+    clientLastMessageAt: timestamptz('client_last_message_at'),
     feedback: text('feedback'),
     feedbackTags: jsonb('feedback_tags').$type<string[]>().notNull().default([]),
     clientAcceptAt: timestamptz('client_accept_at'),
@@ -282,14 +286,36 @@ export const orders = pgTable(
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} <> 'Deleted'`),
     // The client's Geeks (preferredGeekIds): only tasks with a Geek, a few among a client's many.
     index('orders_user_writer_idx').on(t.userId, t.geekId).where(sql`${t.geekId} is not null`),
-    // A Geek's tasks, by their Geek, nearest deadline first (the workspace, decision 047; migration 0057).
-    index('orders_writer_deadline_idx').on(t.geekId, t.deadline),
+    // A Geek's tasks, by their Geek, paged by deadline and id (the workspace, decision 047; migration 0059).
+    index('orders_writer_deadline_id_idx').on(t.geekId, t.deadline, t.id),
+    // The notification (migration 0059): the student's tasks with unread messages, newest conversation, own
+    // last message.
+    index('orders_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.clientRemove} = false and ${t.unreadForClient} > 0`),
+    index('orders_user_last_message_idx')
+      .on(t.userId, t.lastMessageAt)
+      .where(sql`${t.clientRemove} = false and ${t.lastMessageAt} is not null`),
+    index('orders_user_client_message_idx')
+      .on(t.userId, t.clientLastMessageAt)
+      .where(sql`${t.clientRemove} = false and ${t.clientLastMessageAt} is not null`),
     // The acceptance clock reads delivered tasks whose Geek has not earned yet.
     index('orders_acceptance_idx').on(t.deliveredAt).where(sql`${t.geekEarnedAt} is null`),
     check('orders_mark_range', sql`${t.mark} between 0 and 5`),
     // The offers a Geek may take, oldest paid first (migration 0057).
     index('orders_offers_idx')
       .on(t.clientPaidAtFirst, t.number)
+      .where(
+        sql`${t.geekId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+      ),
+    // One Geek's offers (migration 0059): the open tasks in a subject, and those whose student chose a Geek.
+    index('orders_offers_subject_idx')
+      .on(t.subject, t.clientPaidAtFirst, t.number)
+      .where(
+        sql`${t.geekId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
+      ),
+    index('orders_offers_chosen_idx')
+      .using('gin', sql`${t.services} jsonb_path_ops`)
       .where(
         sql`${t.geekId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
       ),

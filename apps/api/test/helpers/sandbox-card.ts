@@ -118,7 +118,8 @@ export async function expectLedgerConsistent(t: TestApp, clients: { token: strin
 }
 
 /**
- * Decision 056's kept figures that differ from the rows they summarise: each task's unread counts, each Geek's
+ * Decision 056's kept figures that differ from the rows they summarise: each task's unread counts and newest
+ * message times, each Geek's
  * load, delivered tasks and marks, each Geek's earnings and tips by day and by month, and the queue's badges.
  * Empty when all agree.
  */
@@ -139,6 +140,13 @@ export async function keptFiguresDrift(t: TestApp): Promise<unknown[]> {
             and m.status = 'unread' and m.sender_role = 'client')
           or o.unread_for_client <> (select count(*) from order_messages m where m.order_id = o.id
             and m.status = 'unread' and m.sender_role <> 'client')`,
+    )),
+    ...(await rowsOf(
+      t,
+      sql`select 'last message' as kind, o.id from orders o
+        where o.last_message_at is distinct from (select max(m.created_at) from order_messages m where m.order_id = o.id)
+          or o.client_last_message_at is distinct from (select max(m.created_at) from order_messages m
+            where m.order_id = o.id and m.sender_role = 'client')`,
     )),
     ...(await rowsOf(
       t,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Checkbox, Input, Label, SearchField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useQueue } from '../features/ops/api/ops-queries.ts';
 import { QueueTable } from '../features/ops/components/queue-table.tsx';
-import { opsStyles as s } from '../features/ops/components/widgets.tsx';
+import { OpsButton, opsStyles as s } from '../features/ops/components/widgets.tsx';
 
 export function meta() {
   return [{ title: 'Queue — Geekly back office' }];
@@ -15,7 +15,8 @@ export default function OpsQueue() {
   const [group, setGroup] = useState('');
   const [all, setAll] = useState(false);
   const queue = useQueue({ q, group, all });
-  const counts = queue.data?.counts ?? {};
+  // The badges are the first page's; a group's later pages ('Show more') add their tasks below.
+  const counts = queue.data?.pages[0]?.counts ?? {};
   return (
     <>
       <h1>Queue</h1>
@@ -54,7 +55,20 @@ export default function OpsQueue() {
             The queue could not be loaded.
           </p>
         ) : queue.data ? (
-          <QueueTable items={queue.data.results} />
+          <>
+            <QueueTable items={queue.data.pages.flatMap((p) => p.results)} />
+            {queue.hasNextPage ? (
+              <div className={s.more}>
+                <OpsButton
+                  variant="secondary"
+                  isPending={queue.isFetchingNextPage}
+                  onPress={() => void queue.fetchNextPage()}
+                >
+                  {queue.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </OpsButton>
+              </div>
+            ) : null}
+          </>
         ) : (
           <p className={s.muted}>Loading…</p>
         )}

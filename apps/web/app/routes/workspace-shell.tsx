@@ -23,7 +23,8 @@ export default function WorkspaceShell() {
   const [ended, setEnded] = useState(false);
   const me = useGeekMe(token !== null);
   const tasks = useMyTasks(Boolean(me.data) && !me.data?.must_change_password);
-  const unread = (tasks.data ?? []).reduce((n, t) => n + t.unread_messages, 0);
+  // The tasks loaded so far (the first page: the latest deadlines, the tasks in hand).
+  const unread = (tasks.tasks ?? []).reduce((n, t) => n + t.unread_messages, 0);
   const refused = ended || (me.error instanceof ApiError && me.error.status === 401);
   const mustChange =
     me.data?.must_change_password === true ||

@@ -5,6 +5,7 @@ import {
   type WorkspaceTaskStage,
 } from '@geekly/domain/workspace/workspace-contract.ts';
 import { Link } from 'react-router';
+import { Button } from '../components/button.tsx';
 import { useMyTasks } from '../features/workspace/api/workspace-queries.ts';
 import { TaskDeadlines } from '../features/workspace/components/task-deadlines.tsx';
 import { useNow } from '../features/workspace/components/time-left.ts';
@@ -27,7 +28,10 @@ const NEXT: Record<WorkspaceTaskStage, string> = {
   closed: 'Closed',
 };
 
-/** /workspace/tasks: this Geek's tasks grouped by what they must do next, with the time left and unread marks. */
+/**
+ * /workspace/tasks: this Geek's tasks grouped by what they must do next, with the time left and unread marks; the
+ * latest deadlines first (the tasks in hand), older ones with 'Show more tasks'.
+ */
 export default function WorkspaceTasks() {
   const tasks = useMyTasks();
   const now = useNow();
@@ -40,16 +44,18 @@ export default function WorkspaceTasks() {
         </p>
       </>
     );
-  if (!tasks.data)
+  if (!tasks.tasks)
     return (
       <>
         <h1>My tasks</h1>
         <p className={s.muted}>Loading…</p>
       </>
     );
+  // The pages come latest deadline first; in a group the nearest deadline comes first.
+  const loaded = tasks.tasks;
   const groups = WORKSPACE_TASK_STAGES.map((stage) => ({
     stage,
-    items: tasks.data.filter((t) => t.stage === stage),
+    items: loaded.filter((t) => t.stage === stage).sort((a, b) => a.deadline.localeCompare(b.deadline)),
   })).filter((g) => g.items.length > 0);
   return (
     <>
@@ -92,6 +98,19 @@ export default function WorkspaceTasks() {
           </ul>
         </section>
       ))}
+      {tasks.hasNextPage ? (
+        <p>
+          <Button
+            type="button"
+            variant="secondary"
+            busy={tasks.isFetchingNextPage}
+            disabled={tasks.isFetchingNextPage}
+            onClick={() => void tasks.fetchNextPage()}
+          >
+            {tasks.isFetchingNextPage ? 'Loading…' : 'Show more tasks'}
+          </Button>
+        </p>
+      ) : null}
     </>
   );
 }

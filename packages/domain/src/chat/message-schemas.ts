@@ -68,6 +68,10 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const messageNotificationSchema = z.object({
   unread: z.number().int(),
+  /**
+   * Not every task (decision 056): the tasks with unread messages, the task of the newest message (the newest
+   * conversation) and the task of the client's own last message. A task not listed has no unread message.
+   */
   orders: z.array(
     z.object({
       order_id: z.string(),

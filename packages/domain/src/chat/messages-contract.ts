@@ -48,7 +48,8 @@ export const messagesContract = {
   notification: endpoint({
     method: 'GET',
     path: '/notification',
-    summary: 'Unread messages over all the caller’s tasks',
+    summary:
+      'Unread messages over all the caller’s tasks: the total, and the tasks with unread messages, of the newest message and of the caller’s last message (any other task has none unread)',
     query: z.object({ types: z.literal('allmessages') }),
     responses: { 200: messageNotificationSchema },
     errors: [401, 422],

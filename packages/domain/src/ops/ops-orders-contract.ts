@@ -37,6 +37,11 @@ const queueQuerySchema = z.object({
     .regex(/^[^\0]*$/, 'Status cannot contain a NUL character')
     .optional(),
   all: z.enum(['true', 'false']).optional().describe('every task matching the search, needed or not'),
+  // Any row id (z.guid: a task id need not carry an RFC 4122 version, e.g. ids written by SQL).
+  after: z
+    .guid()
+    .optional()
+    .describe('with group: the next page, after the task the page before answered as `next`'),
 });
 
 /** A task in the queue. */
@@ -59,6 +64,12 @@ export type QueueItem = z.output<typeof queueItemSchema>;
 const queueSchema = z.object({
   results: z.array(queueItemSchema),
   counts: z.record(z.string(), z.number()),
+  next: z
+    .string()
+    .nullable()
+    .describe(
+      'one group (`group`, without `all`) is answered 50 tasks a page, soonest deadline first (then by _id): the `after` of its next page, null on the last; the whole queue and a search (200 tasks) are one page, null',
+    ),
 });
 
 /** Any task as staff see it: as its client sees it, with its client and the transitions allowed now. */
@@ -144,7 +155,8 @@ export const opsOrdersContract = {
   queue: endpoint({
     method: 'GET',
     path: '/ops/orders',
-    summary: 'The queue: tasks that need staff, grouped by what is needed; search by number, title, e-mail',
+    summary:
+      'The queue: tasks that need staff, grouped by what is needed (the whole queue 200, a group 50 a page with after=next); search by number, title, e-mail',
     query: queueQuerySchema,
     responses: { 200: queueSchema },
     errors: [401, 403, 422],

@@ -204,7 +204,13 @@ const workspaceTaskSchema = z.object({
   transitions: z.array(z.enum(GEEK_TASK_TRANSITIONS)).describe('what the state machine allows this Geek now'),
 });
 export type WorkspaceTask = z.output<typeof workspaceTaskSchema>;
-const workspaceTasksResponseSchema = z.object({ results: z.array(workspaceTaskSchema) });
+const workspaceTasksResponseSchema = z.object({
+  results: z.array(workspaceTaskSchema),
+  next: z
+    .string()
+    .nullable()
+    .describe('the `after` of the next page (the last task of this one), null on the last page'),
+});
 
 /** A file of the task as the Geek sees it; `download_url` is a 5-minute signed address. */
 const workspaceFileSchema = orderFileSchema
@@ -568,9 +574,16 @@ export const workspaceContract = {
   tasks: endpoint({
     method: 'GET',
     path: '/workspace/tasks',
-    summary: "This Geek's tasks, the nearest deadline first, with their stage and unread messages",
+    summary:
+      "This Geek's tasks, 50 a page, the latest deadline first (the tasks in hand before the finished ones, ties by _id), with their stage and unread messages; the next page with after=next",
+    query: z.object({
+      after: z
+        .guid()
+        .optional()
+        .describe("the next page: the `next` of the page before (one of this Geek's tasks)"),
+    }),
     responses: { 200: workspaceTasksResponseSchema },
-    errors: [401, 403],
+    errors: [401, 403, 422],
   }),
   task: endpoint({
     method: 'GET',

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { geeks, livePresence, messageMailQueue, orderMessages, orders } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -56,38 +56,44 @@ export async function markMessageRead(db: Db, orderId: string, messageId: string
 }
 
 /**
- * The client's unread messages per task, each task's newest message and the client's own last message time:
- * three queries over all the client's tasks, whatever their number.
+ * What the notification needs of the client's tasks (decision 056): the tasks with unread messages, the task of the
+ * newest message (the newest conversation) and the task of the client's own last message, each with its unread
+ * count, newest message and the client's last message time. Every other task's row would change nothing the web
+ * app shows (the total, a task's count, the bubble's newest unread message, the newest conversation, the client's
+ * last message time), so the work is the unread tasks, not the client's tasks. Each is read from an index of the
+ * client's tasks (migration 0059), the times kept on the task (migration 0058).
  */
 export async function messageSummary(db: Db, userId: string) {
-  const own = and(eq(orders.userId, userId), eq(orders.clientRemove, false));
-  const [unread, last, lastOwn] = await Promise.all([
-    // Kept on the task (decision 056).
-    db
-      .select({ orderId: orders.id, n: orders.unreadForClient })
-      .from(orders)
-      .where(and(own, gt(orders.unreadForClient, 0))),
-    // Each task's newest message: one probe of the task's messages index a task (decision 056), so the work is
-    // the student's tasks, not the messages table (a join chose to read every message at a million tasks).
-    selectMessages(db).where(
-      sql`${orderMessages.id} = any(array(select (select m.id from ${orderMessages} m where m.order_id = o.id
-        order by m.created_at desc, m.id desc limit 1) from ${orders} o
-        where o.user_id = ${userId} and o.client_remove = false))`,
-    ),
-    db
-      .select({
-        orderId: orders.id,
-        // "orders"."id" spelled out: in a one-table select drizzle writes a column bare, which here is m's id.
-        at: sql<Date | null>`(select max(m.created_at) from ${orderMessages} m where m.order_id = "orders"."id"
-          and m.sender_role = 'client')`,
-      })
-      .from(orders)
-      .where(own),
-  ]);
+  const own = sql`o.user_id = ${userId} and o.client_remove = false`;
+  const rows = await db
+    .select({ id: orders.id, unread: orders.unreadForClient, ownAt: orders.clientLastMessageAt })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        sql`(select o.id from ${orders} o where ${own} and o.unread_for_client > 0
+          union all (select o.id from ${orders} o where ${own} and o.last_message_at is not null
+            order by o.last_message_at desc limit 1)
+          union all (select o.id from ${orders} o where ${own} and o.client_last_message_at is not null
+            order by o.client_last_message_at desc limit 1))`,
+      ),
+    );
+  // Each task's newest message: one probe of the task's messages index a task.
+  const last =
+    rows.length === 0
+      ? []
+      : await selectMessages(db).where(
+          sql`${orderMessages.id} = any(array(select (select m.id from ${orderMessages} m where m.order_id = t.id
+            order by m.created_at desc, m.id desc limit 1)
+            from unnest(array[${sql.join(
+              rows.map((r) => sql`${r.id}::uuid`),
+              sql`, `,
+            )}]) t(id)))`,
+        );
   return {
-    unread: new Map(unread.map((u) => [u.orderId, u.n])),
+    unread: new Map(rows.filter((r) => r.unread > 0).map((r) => [r.id, r.unread])),
     last: new Map(last.map((l) => [l.orderId, l])),
-    lastOwn: new Map(lastOwn.flatMap((l) => (l.at === null ? [] : [[l.orderId, new Date(l.at)] as const]))),
+    lastOwn: new Map(rows.flatMap((r) => (r.ownAt === null ? [] : [[r.id, r.ownAt] as const]))),
   };
 }
 

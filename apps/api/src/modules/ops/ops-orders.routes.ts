@@ -21,6 +21,7 @@ export function opsOrderRoutes(ctx: AppContext, app: FastifyInstance) {
         group: request.query.group as never,
         status: request.query.status,
         all: request.query.all === 'true',
+        after: request.query.after,
       }),
   });
 

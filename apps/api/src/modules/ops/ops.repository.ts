@@ -194,6 +194,8 @@ type QueueQuery = {
   group?: QueueGroup | undefined;
   deadlineBefore: Date;
   limit: number;
+  /** One group's next page: the tasks after this one in (deadline, id) order. */
+  after?: string | undefined;
 };
 
 /** The search and the status filter, on `orders` alone (the client's e-mail through a subquery). */
@@ -220,23 +222,40 @@ function queueFilters(query: QueueQuery): SQL[] {
  * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
  * then merged, so no group's tasks are pushed out by another's before grouping.
  */
-function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore): SQL {
+function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?: string | Placeholder): SQL {
   const filters = queueFilters(query);
   const limit = sql.raw(String(query.limit));
   if (query.all) {
     return sql`select ${orders.id} from ${orders} where ${sql.join([notRemoved, ...filters], sql` and `)}
       order by ${orders.deadline} limit ${limit}`;
   }
-  const groups = query.group ? [query.group] : QUEUE_GROUPS.map((g) => g.id);
-  const parts = groups.map(
-    (group) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
-      where ${sql.join([groupCondition(group, deadlineBefore), ...filters], sql` and `)}
+  if (query.group) {
+    // One group, keyset-paged in (deadline, id) order: the page after a task starts after its deadline and id
+    // (its group's index holds the deadline and the id; the row comparison reads it from the cursor's deadline).
+    const keyset =
+      after === undefined
+        ? []
+        : [
+            sql`(${orders.deadline}, ${orders.id}) > (select c.deadline, c.id from ${orders} c where c.id = ${after})`,
+          ];
+    return sql`select ${orders.id} from ${orders}
+      where ${sql.join([groupCondition(query.group, deadlineBefore), ...filters, ...keyset], sql` and `)}
+      order by ${orders.deadline}, ${orders.id} limit ${limit}`;
+  }
+  const parts = QUEUE_GROUPS.map(
+    (g) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
+      where ${sql.join([groupCondition(g.id, deadlineBefore), ...filters], sql` and `)}
       order by ${orders.deadline} limit ${limit})`,
   );
   return sql`select page.id from (${sql.join(parts, sql` union all `)}) page order by page.deadline limit ${limit}`;
 }
 
-function queueRowsSelect(db: Db, query: QueueQuery, deadlineBefore: DeadlineBefore) {
+function queueRowsSelect(
+  db: Db,
+  query: QueueQuery,
+  deadlineBefore: DeadlineBefore,
+  after?: string | Placeholder,
+) {
   return db
     .select({
       order: orders,
@@ -248,7 +267,7 @@ function queueRowsSelect(db: Db, query: QueueQuery, deadlineBefore: DeadlineBefo
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(geeks, eq(geeks.id, orders.geekId))
-    .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore)})`))
+    .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore, after)})`))
     .orderBy(asc(orders.deadline), asc(orders.id));
 }
 
@@ -259,12 +278,22 @@ function queueRowsSelect(db: Db, query: QueueQuery, deadlineBefore: DeadlineBefo
  * few calls.
  */
 export async function queueRows(db: Db, query: QueueQuery) {
-  if (query.all || queueFilters(query).length > 0) return queueRowsSelect(db, query, query.deadlineBefore);
-  const name = `ops_queue_rows_${query.group ?? 'whole'}_${query.limit}`;
+  const after = query.group && !query.all ? query.after : undefined;
+  if (query.all || queueFilters(query).length > 0)
+    return queueRowsSelect(db, query, query.deadlineBefore, after);
+  const name = `ops_queue_rows_${query.group ?? 'whole'}_${query.limit}${after === undefined ? '' : '_after'}`;
   const statement = prepared(db, name, () =>
-    queueRowsSelect(db, query, sql.placeholder('deadlineBefore')).prepare(name),
+    queueRowsSelect(
+      db,
+      query,
+      sql.placeholder('deadlineBefore'),
+      after === undefined ? undefined : sql.placeholder('after'),
+    ).prepare(name),
   );
-  return statement.execute({ deadlineBefore: query.deadlineBefore.toISOString() });
+  return statement.execute({
+    deadlineBefore: query.deadlineBefore.toISOString(),
+    ...(after === undefined ? {} : { after }),
+  });
 }
 
 /**

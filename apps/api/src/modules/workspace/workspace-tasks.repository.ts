@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { clientGeeks, geekLogins, geeks, orderMessages, orders } from '../../db/schema.ts';
@@ -10,7 +10,9 @@ const OFFERS_SHOWN = 100;
 /**
  * The open tasks a Geek may be offered (decision 047): paid, instructions accepted by staff, no Geek, not removed,
  * the student has not blocked this Geek, and the course among the Geek's subjects or the Geek the student chose.
- * The rules that depend on time and marks (mayTakeOffer) are applied to these rows.
+ * The rules that depend on time and marks (mayTakeOffer) are applied to these rows. The two ways of matching are
+ * read apart, each from its own index of the open tasks (migration 0059: by subject in the offers' order, and a
+ * GIN index of the chosen Geeks), and merged: one OR read every open task in the offers' order until 100 matched.
  */
 export async function openTasksFor(
   db: Db,
@@ -18,21 +20,36 @@ export async function openTasksFor(
 ): Promise<OrderRow[]> {
   const blocked = sql`exists (select 1 from ${clientGeeks} cg where cg.user_id = ${orders.userId}
     and cg.geek_id = ${geek.id} and cg.blocked)`;
+  const open = [
+    isNull(orders.geekId),
+    eq(orders.systemClientStatus, 'Paid'),
+    eq(orders.clientRemove, false),
+    gt(orders.paidCents, 0),
+    sql`${orders.tags} ? 'instr_ok'`,
+    sql`not ${blocked}`,
+  ];
   const chosen = sql`${orders.services} @> ${JSON.stringify([{ tag: 'client_recomended_writer', writerId: geek.id }])}::jsonb`;
+  const matching = (condition: SQL) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(...open, condition))
+      .orderBy(asc(orders.clientPaidAtFirst), asc(orders.number))
+      .limit(OFFERS_SHOWN);
+  const ways = [
+    ...(geek.subjects.length > 0 ? [matching(inArray(orders.subject, [...geek.subjects]))] : []),
+    matching(chosen),
+  ];
   return db
     .select()
     .from(orders)
     .where(
-      and(
-        isNull(orders.geekId),
-        eq(orders.systemClientStatus, 'Paid'),
-        eq(orders.clientRemove, false),
-        gt(orders.paidCents, 0),
-        sql`${orders.tags} ? 'instr_ok'`,
-        sql`not ${blocked}`,
-        geek.subjects.length > 0
-          ? sql`(${inArray(orders.subject, [...geek.subjects])} or ${chosen})`
-          : chosen,
+      inArray(
+        orders.id,
+        sql`(${sql.join(
+          ways.map((w) => sql`(${w})`),
+          sql` union `,
+        )})`,
       ),
     )
     .orderBy(asc(orders.clientPaidAtFirst), asc(orders.number))
@@ -49,9 +66,25 @@ export async function findGeekTask(db: Db, geekId: string, orderId: string): Pro
   return row;
 }
 
-/** Every task of this Geek, the nearest deadline first. */
-export async function listGeekTasks(db: Db, geekId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.geekId, geekId)).orderBy(asc(orders.deadline)).limit(500);
+/** A page of My tasks (issue 36: the same answer at ten thousand tasks and at a million). */
+export const GEEK_TASKS_PAGE = 50;
+
+/**
+ * A page of this Geek's tasks, the latest deadline first (the tasks in hand before the finished ones), then by id;
+ * `after`: the page after that task of theirs (another's id answers an empty page). Read from
+ * orders_writer_deadline_id_idx in its order (migration 0059).
+ */
+export async function listGeekTasks(db: Db, geekId: string, after?: string): Promise<OrderRow[]> {
+  const keyset = after
+    ? sql`(${orders.deadline}, ${orders.id}) < (select c.deadline, c.id from ${orders} c
+        where c.id = ${after} and c.writer_id = ${geekId})`
+    : undefined;
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.geekId, geekId), keyset))
+    .orderBy(desc(orders.deadline), desc(orders.id))
+    .limit(GEEK_TASKS_PAGE);
 }
 
 /** The student's messages each task's Geek has not read (after their last read), in one query. */

@@ -25,6 +25,7 @@ import { offerView, taskDetailView, taskView } from './task-view.ts';
 import { offersChanged } from './workspace-notices.ts';
 import {
   findGeekTask,
+  GEEK_TASKS_PAGE,
   listGeekTasks,
   markGeekRead,
   openTasksFor,
@@ -113,10 +114,13 @@ export async function takeOffer(ctx: AppContext, signed: SignedInGeek, orderId: 
   return taskView(ctx, row, 0, 0);
 }
 
-/** GET /workspace/tasks: this Geek's tasks, each with what the machine allows them now. */
-export async function listTasks(ctx: AppContext, signed: SignedInGeek) {
+/**
+ * GET /workspace/tasks: a page of this Geek's tasks, each with what the machine allows them now; `next` asks for
+ * the following page (`after`), null on the last.
+ */
+export async function listTasks(ctx: AppContext, signed: SignedInGeek, after?: string) {
   const db = ctx.database.db;
-  const rows = await listGeekTasks(db, signed.geek.id);
+  const rows = await listGeekTasks(db, signed.geek.id, after);
   const [unread, drafts] = await Promise.all([
     unreadForGeek(db, rows),
     finalDraftInputsOf(
@@ -128,6 +132,7 @@ export async function listTasks(ctx: AppContext, signed: SignedInGeek) {
     results: rows.map((r) =>
       taskView(ctx, r, unread.get(r.id) ?? 0, countDeliverableFinalDrafts(drafts.get(r.id) ?? [])),
     ),
+    next: rows.length === GEEK_TASKS_PAGE ? (rows.at(-1)?.id ?? null) : null,
   };
 }
 

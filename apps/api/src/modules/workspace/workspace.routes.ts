@@ -37,7 +37,7 @@ export function workspaceRoutes(ctx: AppContext, live: Live) {
 
     r.route({
       ...contractRoute(c.tasks, ['workspace']),
-      handler: async (request) => listTasks(ctx, currentGeek(request)),
+      handler: async (request) => listTasks(ctx, currentGeek(request), request.query.after),
     });
 
     r.route({

@@ -20,17 +20,25 @@ export async function logInStaff(email: string, password: string) {
 
 type QueueParams = { q: string; group: string; all: boolean };
 
+/** The queue; one group's pages follow each other with `next` (the back office's 'Show more'). */
 export const useQueue = (p: QueueParams) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: ['ops', 'queue', p],
-    queryFn: () =>
+    initialPageParam: '',
+    queryFn: ({ pageParam }) =>
       apiCall(
         opsOrdersContract.queue,
         {
-          query: { q: p.q.trim() || undefined, group: p.group || undefined, all: p.all ? 'true' : undefined },
+          query: {
+            q: p.q.trim() || undefined,
+            group: p.group || undefined,
+            all: p.all ? 'true' : undefined,
+            after: pageParam || undefined,
+          },
         },
         auth,
       ),
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 
 export const useOpsOrder = (id: string) =>

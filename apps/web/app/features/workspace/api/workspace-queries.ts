@@ -6,7 +6,7 @@ import {
   type workspaceMePatchSchema,
   type workspaceSendMessageSchema,
 } from '@geekly/domain/workspace/workspace-contract.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -94,12 +94,17 @@ export function useTakeOffer() {
   });
 }
 
-export const useMyTasks = (enabled = true) =>
-  useQuery({
+/** My tasks, a page at a time (the latest deadline first); `tasks` is every page loaded so far. */
+export function useMyTasks(enabled = true) {
+  const query = useInfiniteQuery({
     enabled,
     queryKey: tasksKey,
-    queryFn: () => apiCall(c.tasks, {}, auth).then((r) => r.results),
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => apiCall(c.tasks, { query: { after: pageParam || undefined } }, auth),
+    getNextPageParam: (last) => last.next ?? undefined,
   });
+  return { ...query, tasks: query.data?.pages.flatMap((p) => p.results) };
+}
 
 export const useTask = (orderId: string) =>
   useQuery({
