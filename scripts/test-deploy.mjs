@@ -544,6 +544,9 @@ async function main() {
     startApi(name, next);
     await apiReady(name);
     say(`api-${name} on ${next.version} (pid ${apis[name].child.pid}): ready`);
+    // RUNBOOK's `sleep 2`: Caddy probes every second, so stopping the other process the moment this one answers
+    // can leave both out of Caddy's pool for a tick ("no upstreams available", a 503; seen in a run).
+    await sleep(2000);
   }
   const versions = await Promise.all(
     ['A', 'B'].map((k) => direct(k, '/health').then(async (r) => (await r.json()).version)),
