@@ -440,14 +440,24 @@ async function main() {
     formData.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
     const stored = await fetch(signed.url, { method: 'POST', body: formData });
     if (stored.status >= 300) throw new Error(`S3 POST: ${stored.status} ${await stored.text()}`);
-    expectStatus(
-      await api('POST', `/api/v3/orders/${orderId}/files`, {
+    const attach = () =>
+      api('POST', `/api/v3/orders/${orderId}/files`, {
         token,
         body: { files: [{ location: signed.location, name, size: bytes.length, type: 'application/pdf' }] },
-      }),
-      201,
-      'attach',
-    );
+      });
+    // s3rver answers a POST before its file is written (its putObject resolves when the body has been read, not
+    // when the write stream finishes), so on a busy machine the API's HEAD can find nothing for a moment: the
+    // "not finished uploading" answer, which S3's read-after-write consistency never gives. Asked again shortly.
+    let attached = await attach();
+    for (
+      let i = 0;
+      i < 5 && attached.status === 422 && attached.text.includes('not finished uploading');
+      i++
+    ) {
+      await sleep(200);
+      attached = await attach();
+    }
+    expectStatus(attached, 201, 'attach');
     uploaded.push({ name, sha256: createHash('sha256').update(bytes).digest('hex') });
   }
   await upload(1);
