@@ -349,6 +349,8 @@ test("An admin ends a support account's sessions and disables it on the Staff pa
   page,
   browser,
 }, testInfo) => {
+  // Two back offices, a keyboard path through the Staff page and a stream's end: past 60 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const support = await newStaffAccount(page.request, 'support');
   const open = async () => {
     const context = await browser.newContext({
