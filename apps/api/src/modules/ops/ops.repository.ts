@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
+import { STATUS_COLUMNS } from '../../db/rows.ts';
 import {
   auditLog,
   cardRefunds,
@@ -258,7 +259,14 @@ function queueRowsSelect(
 ) {
   return db
     .select({
-      order: orders,
+      // What each row shows and what its group is computed from; not the task's long texts (issue 36).
+      order: {
+        ...STATUS_COLUMNS,
+        id: orders.id,
+        number: orders.number,
+        title: orders.title,
+        subject: orders.subject,
+      },
       clientEmail: users.email,
       paidCents: orders.paidCents,
       unread: orders.unreadClientMessages,

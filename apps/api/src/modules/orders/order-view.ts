@@ -31,13 +31,18 @@ import { revisionPrompt } from '@geekly/domain/orders/revision-prompts.ts';
 import { type AddedService, addOnStates } from '@geekly/domain/pricing/add-ons.ts';
 import { discountErrorText } from '@geekly/domain/pricing/coupons.ts';
 import { WORDS_PER_PAGE } from '@geekly/domain/pricing/quote.ts';
+import type { StatusRow } from '../../db/rows.ts';
 import type { PricedOrder } from './order-pricing.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function statusInput(row: OrderRow, paidCents: number, priceCents = row.priceCents): OrderStatusInput {
+export function statusInput(
+  row: StatusRow,
+  paidCents: number,
+  priceCents = row.priceCents,
+): OrderStatusInput {
   return {
     hasId: true,
     priceCents,
