@@ -14,7 +14,7 @@ FROM (
       WHERE m."order_id" = k."id" AND m."sender_role" = 'client') AS "client_at"
   FROM "orders" k
   WHERE k."last_message_at" IS NULL AND EXISTS (SELECT 1 FROM "order_messages" m WHERE m."order_id" = k."id")
-  LIMIT 5000
+  LIMIT 2000
 ) c
 WHERE o."id" = c."id" AND o."last_message_at" IS NULL;
 --> statement-breakpoint
