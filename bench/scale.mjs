@@ -209,7 +209,9 @@ async function startApi(url) {
   const port = await freePort();
   const secret = randomBytes(32).toString('hex');
   const dataDir = mkdtempSync(join(tmpdir(), 'geekly-scale-'));
-  const child = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+  // BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles each API process (written as it stops).
+  const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -460,6 +462,21 @@ try {
       ? '\nEvery call within 1.5× of its small-database speed (ratio ≥ 0.67), every answer 2xx.'
       : `\nBelow 0.67 or with errors: ${failing.map((r) => r.call.name).join(', ')}`,
   );
+  // Issue 36: the back-office queue at a million tasks at least as fast as a student's list page at the small size.
+  const listPage = results.find((r) => r.call.name === 'list page 0 (a student)');
+  const queues = results.filter((r) => r.call.name.startsWith('queue, '));
+  if (listPage && queues.length > 0) {
+    const slower = queues.filter((r) => r.big.rps < listPage.small.rps);
+    console.log(
+      `\nA student's list page at ${sizes[0]} tasks: ${cell(listPage.small)}. The queue at ${sizes[1]}: ${queues
+        .map((r) => `${r.call.name.slice('queue, '.length)} ${r.big.rps.toFixed(1)}`)
+        .join(', ')} req/s; ${
+        slower.length === 0
+          ? 'every call of it at least as fast.'
+          : `slower: ${slower.map((r) => r.call.name).join(', ')}.`
+      }`,
+    );
+  }
   console.log(
     `(load average at the end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
   );
