@@ -2,6 +2,7 @@ import {
   approvedGeek,
   asOperator,
   GEEK_PASSWORD,
+  logInGeek,
   secondPerson,
   staffBrowser,
   uniqueGeekEmail,
@@ -105,6 +106,20 @@ test('A visitor applies on /join-our-team, staff approve in /ops, and the first 
   await g.getByLabel('Current password').fill('dna123');
   await g.getByLabel('New password').fill('double helix 1953');
   await g.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(g.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  await geek.context.close();
+});
+
+test('Two Geeks want one task: the one who pressed Take task second is told; a forgotten password comes back by mail', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = uniqueGeekEmail(testInfo);
+  await approvedGeek(page.request, { name: 'Rosalind Franklin', email, subjects: ['Biology'] });
+  const geek = await secondPerson(browser, page, testInfo);
+  const g = geek.page;
+  await logInGeek(g, email);
   await expect(g.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
 
   // Two Geeks want one task: the other one's take wins, and Take task here says so (409). This page's live
