@@ -1,3 +1,4 @@
+import { opsOrdersContract } from '@geekly/domain/ops/ops-orders-contract.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
@@ -49,7 +50,12 @@ type Queue = {
   counts: Record<string, number>;
   next: string | null;
 };
-const queue = async (q: string) => (await call(t, { url: `/ops/orders?${q}`, token: admin })).body as Queue;
+/** The queue's answer, checked against its contract (the route writes it without re-validating it). */
+const queue = async (q: string) => {
+  const { body } = await call(t, { url: `/ops/orders?${q}`, token: admin });
+  expect(opsOrdersContract.queue.responses[200].parse(body)).toEqual(body);
+  return body as Queue;
+};
 
 describe('the queue at any size', () => {
   it('shows a refund and a revision request behind more than 200 older tasks with unread messages', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { trustedViewSerializer } from '../../plugins/openapi.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { applyOperatorTransition, operatorOrder } from './operator-orders.ts';
 import { operatorQueue } from './order-queue.ts';
@@ -15,6 +16,8 @@ export function opsOrderRoutes(ctx: AppContext, app: FastifyInstance) {
 
   s.route({
     ...contractRoute(opsOrdersContract.queue, ['ops']),
+    // Built by operatorQueue's typed rows: written as it is (the queue's tests parse it with the schema).
+    ...trustedViewSerializer,
     handler: async (request) =>
       operatorQueue(ctx, {
         q: request.query.q,

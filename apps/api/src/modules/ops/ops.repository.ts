@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
+import { constant, fastRows, prepared } from '../../db/prepared.ts';
 import { STATUS_COLUMNS } from '../../db/rows.ts';
 import {
   auditLog,
@@ -270,11 +270,13 @@ function queueRowsSelect(
       clientEmail: users.email,
       paidCents: orders.paidCents,
       unread: orders.unreadClientMessages,
-      geekName: geeks.publicFullName,
+      // A subquery rather than an outer join, so the prepared page maps its rows with fastRows.
+      geekName: sql<
+        string | null
+      >`(select ${geeks.publicFullName} from ${geeks} where ${geeks.id} = ${orders.geekId})`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(geeks, eq(geeks.id, orders.geekId))
     .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore, after)})`))
     .orderBy(asc(orders.deadline), asc(orders.id));
 }
@@ -291,12 +293,14 @@ export async function queueRows(db: Db, query: QueueQuery) {
     return queueRowsSelect(db, query, query.deadlineBefore, after);
   const name = `ops_queue_rows_${query.group ?? 'whole'}_${query.limit}${after === undefined ? '' : '_after'}`;
   const statement = prepared(db, name, () =>
-    queueRowsSelect(
-      db,
-      query,
-      sql.placeholder('deadlineBefore'),
-      after === undefined ? undefined : sql.placeholder('after'),
-    ).prepare(name),
+    fastRows(
+      queueRowsSelect(
+        db,
+        query,
+        sql.placeholder('deadlineBefore'),
+        after === undefined ? undefined : sql.placeholder('after'),
+      ).prepare(name),
+    ),
   );
   return statement.execute({
     deadlineBefore: query.deadlineBefore.toISOString(),
@@ -341,26 +345,43 @@ const HOUR_MS = 3_600_000;
  */
 export async function keptQueueCounts(db: Db, deadlineBefore: Date): Promise<Record<QueueGroup, number>> {
   const hour = Math.floor(deadlineBefore.getTime() / HOUR_MS);
-  const hourStart = new Date(hour * HOUR_MS).toISOString();
-  const kept = (group: QueueGroup) =>
-    sql`(select coalesce(sum(${opsQueueCounts.n}), 0)::int from ${opsQueueCounts}
-      where ${opsQueueCounts.queueGroup} = ${group})`;
-  const hoursBefore = (group: 'deadline' | 'messages') =>
-    sql`(select coalesce(sum(${opsQueueDeadlineHours.n}), 0)::int from ${opsQueueDeadlineHours}
-      where ${opsQueueDeadlineHours.queueGroup} = ${group} and ${opsQueueDeadlineHours.hour} < ${hour})`;
-  type Kept = 'refund' | 'check' | 'revision' | 'instructions' | 'assign' | 'messages';
-  const keptGroups: Kept[] = ['check', 'instructions', 'assign', 'revision', 'refund', 'messages'];
-  const row = firstRow<
-    Record<Kept | 'dueBefore' | 'unreadDueBefore' | 'dueThisHour' | 'unreadDueThisHour', number>
-  >(
-    await db.execute(sql`select ${sql.join(
-      keptGroups.map((g) => sql`${kept(g)} as ${sql.identifier(g)}`),
-      sql`, `,
-    )}, ${hoursBefore('deadline')} as "dueBefore", ${hoursBefore('messages')} as "unreadDueBefore",
-      due.n as "dueThisHour", due.unread as "unreadDueThisHour"
-    from (select count(*)::int as n, (count(*) filter (where ${orders.unreadClientMessages} > 0))::int as unread
-      from ${orders} where ${groupCondition('deadline', deadlineBefore)} and ${orders.deadline} >= ${hourStart}) due`),
-  );
+  // Prepared once (its text never changes): one statement a call, planned once per pooled connection.
+  const statement = prepared(db, 'ops_queue_kept_counts', () => {
+    const kept = (group: QueueGroup) =>
+      sql<number>`(select coalesce(sum(${opsQueueCounts.n}), 0)::int from ${opsQueueCounts}
+        where ${opsQueueCounts.queueGroup} = ${constant(group)})`;
+    const hoursBefore = (group: 'deadline' | 'messages') =>
+      sql<number>`(select coalesce(sum(${opsQueueDeadlineHours.n}), 0)::int from ${opsQueueDeadlineHours}
+        where ${opsQueueDeadlineHours.queueGroup} = ${constant(group)}
+          and ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')})`;
+    // One row: the kept groups' sums beside the count of this hour's deadlines (an aggregate over that hour's
+    // tasks, read from the deadline group's index).
+    return db
+      .select({
+        check: kept('check'),
+        instructions: kept('instructions'),
+        assign: kept('assign'),
+        revision: kept('revision'),
+        refund: kept('refund'),
+        messages: kept('messages'),
+        dueBefore: hoursBefore('deadline'),
+        unreadDueBefore: hoursBefore('messages'),
+        dueThisHour: sql<number>`count(*)::int`,
+        unreadDueThisHour: sql<number>`(count(*) filter (where ${orders.unreadClientMessages} > 0))::int`,
+      })
+      .from(orders)
+      .where(
+        sql`${groupCondition('deadline', sql.placeholder('deadlineBefore'))}
+          and ${orders.deadline} >= ${sql.placeholder('hourStart')}`,
+      )
+      .prepare('ops_queue_kept_counts');
+  });
+  const [row] = await statement.execute({
+    hour,
+    hourStart: new Date(hour * HOUR_MS).toISOString(),
+    deadlineBefore: deadlineBefore.toISOString(),
+  });
+  if (!row) throw new Error('queue counts: no row');
   return {
     check: row.check,
     instructions: row.instructions,
