@@ -49,6 +49,8 @@ export default function WorkspaceShell() {
   };
 
   if (!token || refused) {
+    // A Geek who logs out goes to the plain log-in form, even when a call refused the revoked token first.
+    if (leaving) return <Navigate to="/workspace/login" replace />;
     const next = `${location.pathname}${location.search}`;
     const search = new URLSearchParams({ next });
     if (ended) search.set('ended', '1');
