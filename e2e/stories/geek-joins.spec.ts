@@ -20,8 +20,9 @@ import {
 import { expect, test } from '../support/test.ts';
 
 // Issue 31: an application from /join-our-team is approved in the back office (and staff invite another Geek by
-// e-mail); the applicant's first log-in with their 6-character password asks for a new one; a forgotten password
-// comes back through a mailed link.
+// e-mail); the applicant's first log-in with their 6-character password asks for a new one. A second story: two
+// Geeks press Take task on one offer, and a forgotten password comes back through a mailed link (two stories, so
+// that neither runs out of time on a loaded machine).
 
 test('A visitor applies on /join-our-team, staff approve in /ops, and the first log-in sets a new password', async ({
   page,
