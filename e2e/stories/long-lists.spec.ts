@@ -11,14 +11,14 @@ import { operatorTransition } from '../support/operator.ts';
 import { createPricedTask, creditStudent, JSON_CALL, signUpStudent } from '../support/student.ts';
 import { expect, test } from '../support/test.ts';
 
-// Issue 36: a queue group and a Geek's tasks are read a page of 50 at a time (docs/decisions/056-scale-by-design.md);
-// 'Show more' in the back office and 'Show more tasks' in the workspace bring the next page. 51 tasks waiting for
-// a Geek fill one page of the 'Geek to assign' group and start a second; then one Geek takes all 51.
-
+// Issue 36: the back office's queue is read a page of 25 at a time and a Geek's tasks a page of 50
+// (docs/decisions/056-scale-by-design.md); 'Show more' in the back office and 'Show more tasks' in the workspace
+// bring the next page. 51 tasks waiting for a Geek fill two pages of the 'Geek to assign' group and start a third;
+// then one Geek takes all 51.
 const TASKS = 51;
 
 test(
-  "Past 50 tasks, the back office's queue group and a Geek's tasks bring the rest with 'Show more'",
+  "Past a page of tasks, the back office's queue group and a Geek's tasks bring the rest with 'Show more'",
   ONE_SIZE,
   async ({ page, browser }, testInfo) => {
     test.setTimeout(180_000);
@@ -49,18 +49,27 @@ test(
       ids.push(...(await Promise.all(batch.map(addTask))));
     }
 
-    // The back office: the group's first page ends before the latest of the 51; 'Show more' brings it.
+    // The back office: the group's first page ends before the latest of the 51; 'Show more', page after page,
+    // brings it (other stories' tasks may wait in the same group).
     const staff = await staffBrowser(browser, page, testInfo);
     const ops = staff.page;
     await ops.goto('/ops');
     await ops.getByRole('radio', { name: /^Geek to assign \(\d+\)$/ }).click();
-    await expect(ops.getByRole('row').filter({ hasText: titleOf(1) })).toBeVisible();
-    await expect(ops.getByRole('row').filter({ hasText: titleOf(TASKS) })).toHaveCount(0);
+    const rows = ops.getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    const latest = ops.getByRole('row').filter({ hasText: titleOf(TASKS) });
+    await expect(latest).toHaveCount(0);
     const more = ops.getByRole('button', { name: 'Show more' });
     await more.scrollIntoViewIfNeeded();
     await shot(ops, testInfo, 'ops-queue-show-more');
-    await more.click();
-    await expect(ops.getByRole('row').filter({ hasText: titleOf(TASKS) })).toBeVisible();
+    for (let pages = 1; (await latest.count()) === 0; pages++) {
+      expect(pages).toBeLessThan(10);
+      const shown = await rows.count();
+      await more.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(shown);
+    }
+    await expect(latest).toBeVisible();
+    await expect(ops.getByRole('row').filter({ hasText: titleOf(1) })).toBeVisible();
     await staff.context.close();
 
     // One Geek takes all 51. My tasks shows the 50 latest deadlines first; 'Show more tasks' the soonest one.

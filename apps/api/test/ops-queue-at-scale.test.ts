@@ -1,3 +1,4 @@
+import { QUEUE_GROUPS, QUEUE_PAGE } from '@geekly/domain/ops/back-office.ts';
 import { opsOrdersContract } from '@geekly/domain/ops/ops-orders-contract.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,13 +94,13 @@ describe('the queue at any size', () => {
     expect(whole.counts.messages).toBeGreaterThanOrEqual(250);
     expect(whole.counts.refund).toBeGreaterThanOrEqual(1);
     expect(whole.counts.revision).toBeGreaterThanOrEqual(1);
-    // The whole queue's page is the 200 soonest deadlines of every group.
-    expect(whole.results).toHaveLength(200);
+    // The whole queue's first page is the soonest deadlines of every group, with the next page's cursor.
+    expect(whole.results).toHaveLength(QUEUE_PAGE);
     expect(whole.results.every((r) => r.group === 'messages')).toBe(true);
-    expect(whole.next).toBeNull();
-    // One group is a page of 50 with the next page's cursor.
+    expect(whole.next).toBe(whole.results.at(-1)?._id);
+    // So is one group's.
     const messages = await queue('group=messages');
-    expect(messages.results).toHaveLength(50);
+    expect(messages.results).toHaveLength(QUEUE_PAGE);
     expect(messages.next).toBe(messages.results.at(-1)?._id);
     expect(messages.results.map((r) => r._id)).not.toContain(refund);
     // A search still finds the refund request among them.
@@ -108,8 +109,24 @@ describe('the queue at any size', () => {
   });
 });
 
-describe("one group's pages", () => {
-  it('are 50 tasks each in (deadline, id) order, every task of the group once, to the last page', async () => {
+/** Every page of the queue `q` asks for, checking each (full but the last) with `check`: their tasks in order. */
+async function everyPage(q: string, check?: (page: Queue) => void) {
+  const seen: Queue['results'] = [];
+  let page = await queue(q);
+  for (let i = 0; ; i++) {
+    check?.(page);
+    seen.push(...page.results);
+    if (page.next === null) break;
+    expect(page.results).toHaveLength(QUEUE_PAGE);
+    page = await queue(`${q}&after=${page.next}`);
+    expect(i).toBeLessThan(100);
+  }
+  expect(page.results.length).toBeLessThanOrEqual(QUEUE_PAGE);
+  return seen;
+}
+
+describe("the queue's pages", () => {
+  it('are QUEUE_PAGE tasks each in (deadline, id) order, every task once, to the last page', async () => {
     const client = await signUpClient(t);
     const order = await pricedOrder(t, client.token);
     const start = new Date(t.ctx.now().getTime() + 60 * 24 * 3_600_000);
@@ -134,21 +151,21 @@ describe("one group's pages", () => {
     ).map((r) => r.id as string);
     expect(expected.length).toBeGreaterThan(130);
 
-    const seen: string[] = [];
-    let page = await queue('group=revision');
-    expect(page.counts.revision).toBe(expected.length);
-    for (let i = 0; page.next !== null; i++) {
-      expect(page.results).toHaveLength(50);
+    const seen = await everyPage('group=revision', (page) => {
       expect(page.results.every((r) => r.group === 'revision')).toBe(true);
-      seen.push(...page.results.map((r) => r._id));
-      page = await queue(`group=revision&after=${page.next}`);
       // The badges stay the whole group's on every page.
       expect(page.counts.revision).toBe(expected.length);
-      expect(i).toBeLessThan(10);
-    }
-    seen.push(...page.results.map((r) => r._id));
+    });
     // No task twice, none missing, in the order the index holds them.
-    expect(seen).toEqual(expected);
+    expect(seen.map((r) => r._id)).toEqual(expected);
+
+    // The whole queue's pages are every group's tasks merged, in the same order.
+    const groups = (await Promise.all(QUEUE_GROUPS.map((g) => everyPage(`group=${g.id}`)))).flat();
+    const merged = groups
+      .sort((a, b) => a.deadline.localeCompare(b.deadline) || (a._id < b._id ? -1 : 1))
+      .map((r) => r._id);
+    expect(merged.length).toBeGreaterThan(10 * QUEUE_PAGE);
+    expect((await everyPage('')).map((r) => r._id)).toEqual(merged);
 
     // A cursor that is no task answers an empty last page (any row id's form: ids written by SQL, md5()::uuid in
     // the bench, carry no RFC 4122 version); a cursor that is no id, a 422.

@@ -1,6 +1,8 @@
+import { QUEUE_PAGE } from '@geekly/domain/ops/back-office.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
+import { queuePage } from '../src/modules/ops/ops.repository.ts';
 import {
   call,
   createTestApp,
@@ -33,7 +35,8 @@ let busy: { token: string; id: string };
 let workspaceNext = '';
 let assignNext = '';
 
-type Captured = { text: string; values: unknown[] };
+/** A statement an app's pool sent; `generic`: the back office's pool, which plans each statement once (decision 056). */
+type Captured = { text: string; values: unknown[]; generic: boolean };
 type Queryable = { query: (...args: unknown[]) => unknown };
 
 /** Every statement the app's pools send while `run` runs, with its parameters. */
@@ -47,7 +50,7 @@ async function capture(run: () => Promise<unknown>): Promise<Captured[]> {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
       const text = typeof first === 'string' ? first : first.text;
       const values = Array.isArray(second) ? second : typeof first === 'string' ? [] : (first.values ?? []);
-      captured.push({ text, values });
+      captured.push({ text, values, generic: i === 1 });
       return original.apply(this, args);
     };
   });
@@ -92,6 +95,33 @@ function wholeReads(node: PlanNode, underLimit = false, found: string[] = []): s
   return found;
 }
 
+/**
+ * The plan `s` runs with: the back office's pool forces generic plans (planned once, whatever the values), so its
+ * statements are explained as PREPARE and EXECUTE with plan_cache_mode forced the same way.
+ */
+async function planOf(client: PgClient, s: Captured): Promise<PlanNode> {
+  const text = s.text.trim();
+  const first = (rows: unknown[]) =>
+    (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+  if (!s.generic) return first((await client.query(`EXPLAIN (FORMAT JSON) ${text}`, s.values)).rows);
+  // EXECUTE is a utility statement, which takes no bound parameters: the values are written as literals.
+  const literal = (v: unknown) =>
+    v === null || v === undefined
+      ? 'NULL'
+      : `'${String(v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : v).replaceAll("'", "''")}'`;
+  const params = s.values.map(literal).join(', ');
+  // A name of its own each time: PREPARE outlives a rolled-back transaction, DEALLOCATE cannot run in a failed one.
+  const name = `plan_check_${++prepares}`;
+  await client.query('SET plan_cache_mode = force_generic_plan');
+  await client.query(`PREPARE ${name} AS ${text}`);
+  const execute = s.values.length > 0 ? `EXECUTE ${name}(${params})` : `EXECUTE ${name}`;
+  const plan = first((await client.query(`EXPLAIN (FORMAT JSON) ${execute}`)).rows);
+  await client.query(`DEALLOCATE ${name}`);
+  await client.query('RESET plan_cache_mode');
+  return plan;
+}
+let prepares = 0;
+
 /** The big tables each statement would scan whole, by statement; empty when every one uses an index. */
 async function scansOf(statements: Captured[]): Promise<string[]> {
   const problems: string[] = [];
@@ -105,9 +135,7 @@ async function scansOf(statements: Captured[]): Promise<string[]> {
       await client.query('BEGIN');
       try {
         await client.query('SET LOCAL enable_seqscan = off');
-        const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, s.values);
-        const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
-        const scans = wholeReads(plan);
+        const scans = wholeReads(await planOf(client, s));
         if (scans.length > 0) problems.push(`${scans.join(', ')}: ${text.slice(0, 300)}`);
       } finally {
         await client.query('ROLLBACK');
@@ -134,8 +162,7 @@ async function indexesOf(statements: Captured[]): Promise<Set<string>> {
     for (const s of statements) {
       const text = s.text.trim();
       if (!/^(select|with)\b/i.test(text)) continue;
-      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, s.values);
-      visit((rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan);
+      visit(await planOf(client, s));
     }
   } finally {
     client.release();
@@ -316,6 +343,28 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     expect(await scansOf(statements)).toEqual([]);
   });
 
+  it("plans the queue's statement once per connection (a generic plan from the first call)", async () => {
+    // Decision 056: left to choose, PostgreSQL plans each of the first five calls of a prepared statement for its
+    // values, and afterwards keeps doing so whenever the generic plan's estimate is the dearer: at a million tasks
+    // it planned the queue's page on every call, three times its execution's cost.
+    const [me] = rowsOf(
+      await t.db.execute(sql`select id, token_version from users where role = 'staff' limit 1`),
+    );
+    const session = { userId: String(me?.id), tokenVersion: Number(me?.token_version) };
+    const query = { all: false, group: 'assign' as const, deadlineBefore: new Date(), limit: QUEUE_PAGE };
+    const plans = await t.ctx.database.reportsDb.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++)
+        expect((await queuePage(tx, query, session))?.rows.length).toBeGreaterThan(0);
+      return rowsOf(
+        await tx.execute(sql`select generic_plans, custom_plans from pg_prepared_statements
+          where name = ${`ops_queue_page_assign_${QUEUE_PAGE}`}`),
+      );
+    });
+    expect(plans).toHaveLength(1);
+    expect(Number(plans[0]?.custom_plans)).toBe(0);
+    expect(Number(plans[0]?.generic_plans)).toBeGreaterThanOrEqual(3);
+  });
+
   it('a balance credit and a task payment write without reading a big table whole', async () => {
     const order = await pricedOrder(t, student.token);
     const statements = await capture(async () => {
@@ -332,6 +381,7 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     statements.push({
       text: 'SELECT coalesce(sum(amount_cents), 0) FROM ledger_entries WHERE transaction_id = $1',
       values: [entry?.transaction_id],
+      generic: false,
     });
     expect(await scansOf(statements)).toEqual([]);
   });

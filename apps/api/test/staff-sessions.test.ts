@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import {
   auditLogOf,
   call,
   createTestApp,
+  pricedOrder,
   signUpClient,
   staffToken,
   type TestApp,
@@ -190,5 +192,45 @@ describe('an admin manages staff sessions (PATCH /ops/staff/{id}, DELETE /ops/st
     expect((await patchStaff(admin, me, { staff_role: 'support' })).status).toBe(403);
     expect(await meStatus(admin)).toBe(200);
     expect((await patchStaff(admin, other.id, {})).status).toBe(422);
+  });
+});
+
+describe('the queue checks the staff session in its own statement (GET /ops/orders, issue 36)', () => {
+  // The queue's route lets through any live staff token and its statement checks the account (decision 025's
+  // pattern): a page with rows (the refund group), an empty page (the check group, counted apart) and a search
+  // (built per call) each refuse what requireStaff refuses elsewhere.
+  const pages = (number: number) => ['group=refund', 'group=check', '', `q=${number}`];
+  const statuses = async (token: string, number: number) =>
+    Promise.all(pages(number).map(async (q) => (await call(t, { url: `/ops/orders?${q}`, token })).status));
+
+  it('answers a live staff session, and refuses one logged out, disabled, or of another role', async () => {
+    const client = await signUpClient(t);
+    const order = await pricedOrder(t, client.token);
+    await t.db.execute(sql`update orders set system_client_status = 'Refund Requested', paid_cents = 1000
+      where id = ${order._id}`);
+    const number = order.number as number;
+    const s = await staff();
+    const refunds = await call(t, { url: '/ops/orders?group=refund', token: s.token });
+    expect(refunds.body.results.map((r: { _id: string }) => r._id)).toContain(order._id);
+    expect(await statuses(s.token, number)).toEqual([200, 200, 200, 200]);
+
+    // A client's token: 403, as on every staff call.
+    expect(await statuses(client.token, number)).toEqual([403, 403, 403, 403]);
+
+    // Disabled without its tokens revoked (only the statement's own check can refuse it), with a token old enough
+    // to be renewed: 401, and no renewed token with the refusal.
+    t.clock.offsetMs = 6 * MINUTE;
+    expect(
+      (await call(t, { url: '/ops/orders?group=refund', token: s.token })).headers['x-staff-token'],
+    ).toBeTruthy();
+    await t.db.execute(sql`update users set staff_disabled_at = now() where id = ${s.id}`);
+    expect(await statuses(s.token, number)).toEqual([401, 401, 401, 401]);
+    const refused = await call(t, { url: '/ops/orders?group=refund', token: s.token });
+    expect(refused.headers['x-staff-token']).toBeUndefined();
+
+    // Logged out: the token's version is stale.
+    const other = await staff();
+    expect((await call(t, { method: 'POST', url: '/ops/logout', token: other.token })).status).toBe(204);
+    expect(await statuses(other.token, number)).toEqual([401, 401, 401, 401]);
   });
 });

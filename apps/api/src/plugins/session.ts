@@ -19,6 +19,13 @@ declare module 'fastify' {
      */
     claims: VerifiedClaims | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A staff route whose statement checks the staff session itself (the queue, decision 025's pattern): requireStaff
+     * checks only the token, and the route answers `session.refuseStaff` when its statement says the session is gone.
+     */
+    staffSessionInStatement?: boolean;
+  }
 }
 
 /**
@@ -48,6 +55,15 @@ async function authenticate(ctx: AppContext, request: FastifyRequest) {
   const user = await findSessionUser(ctx.database.db, claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
   return { user, claims };
+}
+
+/** The staff account behind a staff token, or the error requireStaff answers (401, or 403 for another role). */
+async function staffUser(ctx: AppContext, claims: VerifiedClaims, now: Date) {
+  const user = await findSessionUser(ctx.database.db, claims.userId);
+  if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthenticated();
+  if (user.role !== 'staff') throw new AppError('FORBIDDEN', 'Staff only');
+  if (!isLiveStaffToken(claims, now) || user.staffDisabledAt) throw unauthenticated();
+  return user;
 }
 
 export function registerSession(app: FastifyInstance, ctx: AppContext) {
@@ -94,14 +110,25 @@ export function registerSession(app: FastifyInstance, ctx: AppContext) {
      * renewed token in `x-staff-token`.
      */
     async requireStaff(request: FastifyRequest, reply: FastifyReply) {
-      const { user, claims } = await authenticate(ctx, request);
-      if (user.role !== 'staff') throw new AppError('FORBIDDEN', 'Staff only');
+      const claims = await signedClaims(ctx, request);
       const now = ctx.now();
-      if (!isLiveStaffToken(claims, now) || user.staffDisabledAt) throw unauthenticated();
-      request.user = user;
+      // A route that checks the session in its own statement needs only a live staff token here; any other token
+      // is told its error (401 or 403) below.
+      const inStatement =
+        request.routeOptions.config.staffSessionInStatement === true && isLiveStaffToken(claims, now);
+      if (!inStatement) request.user = await staffUser(ctx, claims, now);
       request.claims = claims;
       const renewal = staffRenewal(claims, now);
       if (renewal) reply.header(STAFF_TOKEN_HEADER, await ctx.tokens.sign(claims, renewal));
+    },
+    /**
+     * The answer of a `staffSessionInStatement` route whose statement found the staff session no longer valid: the
+     * error requireStaff would have given (no renewed token with it).
+     */
+    async refuseStaff(request: FastifyRequest, reply: FastifyReply): Promise<never> {
+      reply.removeHeader(STAFF_TOKEN_HEADER);
+      await staffUser(ctx, await signedClaims(ctx, request), ctx.now());
+      throw unauthenticated();
     },
     /** The signed-in client of a call that needs no session, or null (no token, a revoked one, or not a client). */
     async optionalClient(request: FastifyRequest): Promise<UserRow | null> {

@@ -28,6 +28,13 @@ export type QueueGroup = (typeof QUEUE_GROUPS)[number]['id'];
 
 /** A task in progress whose deadline is this close counts as "deadline close". */
 export const DEADLINE_CLOSE_MS = 24 * 3_600_000;
+/**
+ * The back office's queue is read a page at a time, soonest deadline first, whether the whole queue or one group:
+ * a screen of tasks, and an answer of the same size at ten thousand tasks and at a million (issue 36, decision 056).
+ */
+export const QUEUE_PAGE = 25;
+/** A search through every task (`all`) answers this many at most, soonest deadline first. */
+export const QUEUE_SEARCH_LIMIT = 200;
 
 /**
  * The group of a task that needs staff, or null. The first that applies wins; a task with unread client

@@ -11,7 +11,13 @@ import { endpoint } from '../http/endpoint.ts';
 import { OPERATOR_TRANSITIONS, type TransitionName } from '../orders/order-machine.ts';
 import { orderResponseSchema } from '../orders/order-response-schema.ts';
 import { returnToGeekNoteSchema } from '../workspace/workspace-contract.ts';
-import { noteSchema, partialRefundSchema, QUEUE_GROUPS } from './back-office.ts';
+import {
+  noteSchema,
+  partialRefundSchema,
+  QUEUE_GROUPS,
+  QUEUE_PAGE,
+  QUEUE_SEARCH_LIMIT,
+} from './back-office.ts';
 
 // The operator API's task calls (staff bearer token only, decision 021): the queue, a task with its money, notes,
 // timeline, files and messages, and the operator transitions.
@@ -41,7 +47,7 @@ const queueQuerySchema = z.object({
   after: z
     .guid()
     .optional()
-    .describe('with group: the next page, after the task the page before answered as `next`'),
+    .describe('without all: the next page, after the task the page before answered as `next`'),
 });
 
 /** A task in the queue. */
@@ -68,7 +74,7 @@ const queueSchema = z.object({
     .string()
     .nullable()
     .describe(
-      'one group (`group`, without `all`) is answered 50 tasks a page, soonest deadline first (then by _id): the `after` of its next page, null on the last; the whole queue and a search (200 tasks) are one page, null',
+      `the queue (one group or every group, without \`all\`) is answered ${QUEUE_PAGE} tasks a page, soonest deadline first (then by _id): the \`after\` of its next page, null on the last; a search of every task (\`all\`, ${QUEUE_SEARCH_LIMIT} tasks) is one page, null`,
     ),
 });
 
@@ -155,8 +161,7 @@ export const opsOrdersContract = {
   queue: endpoint({
     method: 'GET',
     path: '/ops/orders',
-    summary:
-      'The queue: tasks that need staff, grouped by what is needed (the whole queue 200, a group 50 a page with after=next); search by number, title, e-mail',
+    summary: `The queue: tasks that need staff, grouped by what is needed (${QUEUE_PAGE} a page, the next with after=next); search by number, title, e-mail`,
     query: queueQuerySchema,
     responses: { 200: queueSchema },
     errors: [401, 403, 422],

@@ -4,28 +4,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { trustedViewSerializer } from '../../plugins/openapi.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { currentUser, type Session, sessionClaims } from '../../plugins/session.ts';
 import { applyOperatorTransition, operatorOrder } from './operator-orders.ts';
 import { operatorQueue } from './order-queue.ts';
 import { refundPart } from './partial-refund.ts';
 import { addOrderNote, orderMoney, orderNotesList, orderTimeline } from './task-records.ts';
 
 /** The operator API's task calls (staff only: registered behind requireStaff). */
-export function opsOrderRoutes(ctx: AppContext, app: FastifyInstance) {
+export function opsOrderRoutes(ctx: AppContext, app: FastifyInstance, session: Session) {
   const s = app.withTypeProvider<ZodTypeProvider>();
 
   s.route({
     ...contractRoute(opsOrdersContract.queue, ['ops']),
     // Built by operatorQueue's typed rows: written as it is (the queue's tests parse it with the schema).
     ...trustedViewSerializer,
-    handler: async (request) =>
-      operatorQueue(ctx, {
+    // The queue's statement checks the staff session itself (issue 36).
+    config: { staffSessionInStatement: true },
+    handler: async (request, reply) =>
+      (await operatorQueue(ctx, sessionClaims(request), {
         q: request.query.q,
         group: request.query.group as never,
         status: request.query.status,
         all: request.query.all === 'true',
         after: request.query.after,
-      }),
+      })) ?? session.refuseStaff(request, reply),
   });
 
   s.route({

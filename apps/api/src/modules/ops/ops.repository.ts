@@ -34,6 +34,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { sessionStillValid, staffSessionIsValid } from '../users/index.ts';
 
 /** The demo autopilot's service account (decision 022): a staff row that is nobody's log-in. */
 export const AUTOPILOT_EMAIL = 'autopilot@geekly.invalid';
@@ -221,7 +222,9 @@ function queueFilters(query: QueueQuery): SQL[] {
 
 /**
  * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
- * then merged, so no group's tasks are pushed out by another's before grouping.
+ * then merged, so no group's tasks are pushed out by another's before grouping. The queue (one group or all of
+ * them) is keyset-paged in (deadline, id) order: the page after a task starts after its deadline and id (each
+ * group's index holds the deadline and the id; the row comparison reads it from the cursor's deadline).
  */
 function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?: string | Placeholder): SQL {
   const filters = queueFilters(query);
@@ -230,25 +233,20 @@ function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?:
     return sql`select ${orders.id} from ${orders} where ${sql.join([notRemoved, ...filters], sql` and `)}
       order by ${orders.deadline} limit ${limit}`;
   }
-  if (query.group) {
-    // One group, keyset-paged in (deadline, id) order: the page after a task starts after its deadline and id
-    // (its group's index holds the deadline and the id; the row comparison reads it from the cursor's deadline).
-    const keyset =
-      after === undefined
-        ? []
-        : [
-            sql`(${orders.deadline}, ${orders.id}) > (select c.deadline, c.id from ${orders} c where c.id = ${after})`,
-          ];
-    return sql`select ${orders.id} from ${orders}
-      where ${sql.join([groupCondition(query.group, deadlineBefore), ...filters, ...keyset], sql` and `)}
+  const keyset =
+    after === undefined
+      ? []
+      : [
+          sql`(${orders.deadline}, ${orders.id}) > (select c.deadline, c.id from ${orders} c where c.id = ${after})`,
+        ];
+  const groupIds = (group: QueueGroup, withDeadline: boolean) =>
+    sql`select ${orders.id}${withDeadline ? sql`, ${orders.deadline}` : sql``} from ${orders}
+      where ${sql.join([groupCondition(group, deadlineBefore), ...filters, ...keyset], sql` and `)}
       order by ${orders.deadline}, ${orders.id} limit ${limit}`;
-  }
-  const parts = QUEUE_GROUPS.map(
-    (g) => sql`(select ${orders.id}, ${orders.deadline} from ${orders}
-      where ${sql.join([groupCondition(g.id, deadlineBefore), ...filters], sql` and `)}
-      order by ${orders.deadline} limit ${limit})`,
-  );
-  return sql`select page.id from (${sql.join(parts, sql` union all `)}) page order by page.deadline limit ${limit}`;
+  if (query.group) return groupIds(query.group, false);
+  const parts = QUEUE_GROUPS.map((g) => sql`(${groupIds(g.id, true)})`);
+  return sql`select page.id from (${sql.join(parts, sql` union all `)}) page
+    order by page.deadline, page.id limit ${limit}`;
 }
 
 function queueRowsSelect(
@@ -258,64 +256,101 @@ function queueRowsSelect(
   after?: string | Placeholder,
 ) {
   return db
-    .select({
-      // What each row shows and what its group is computed from; not the task's long texts (issue 36).
-      order: {
-        ...STATUS_COLUMNS,
-        id: orders.id,
-        number: orders.number,
-        title: orders.title,
-        subject: orders.subject,
-      },
-      clientEmail: users.email,
-      paidCents: orders.paidCents,
-      unread: orders.unreadClientMessages,
-      // A subquery rather than an outer join, so the prepared page maps its rows with fastRows.
-      geekName: sql<
-        string | null
-      >`(select ${geeks.publicFullName} from ${geeks} where ${geeks.id} = ${orders.geekId})`,
-    })
+    .select(queueRowColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore, after)})`))
     .orderBy(asc(orders.deadline), asc(orders.id));
 }
 
-/**
- * One query for the queue page: each task with its client's e-mail, paid amount and unread messages. Without a
- * search, filter or `all`, a statement prepared once a group (its text is the same on every call): planning the
- * union of the groups' reads cost more than running it, and PostgreSQL keeps a prepared statement's plan after a
- * few calls.
- */
-export async function queueRows(db: Db, query: QueueQuery) {
-  const after = query.group && !query.all ? query.after : undefined;
-  if (query.all || queueFilters(query).length > 0)
-    return queueRowsSelect(db, query, query.deadlineBefore, after);
-  const name = `ops_queue_rows_${query.group ?? 'whole'}_${query.limit}${after === undefined ? '' : '_after'}`;
-  const statement = prepared(db, name, () =>
-    fastRows(
-      queueRowsSelect(
-        db,
-        query,
-        sql.placeholder('deadlineBefore'),
-        after === undefined ? undefined : sql.placeholder('after'),
-      ).prepare(name),
-    ),
-  );
-  return statement.execute({
-    deadlineBefore: query.deadlineBefore.toISOString(),
-    ...(after === undefined ? {} : { after }),
-  });
-}
+const queueRowColumns = {
+  // What each row shows and what its group is computed from; not the task's long texts (issue 36).
+  order: {
+    ...STATUS_COLUMNS,
+    id: orders.id,
+    number: orders.number,
+    title: orders.title,
+    subject: orders.subject,
+  },
+  clientEmail: users.email,
+  paidCents: orders.paidCents,
+  unread: orders.unreadClientMessages,
+  // A subquery rather than an outer join, so the prepared page maps its rows with fastRows.
+  geekName: sql<
+    string | null
+  >`(select ${geeks.publicFullName} from ${geeks} where ${geeks.id} = ${orders.geekId})`,
+};
+
+export type QueueRow = Pick<
+  Awaited<ReturnType<typeof queueRowsSelect>>[number],
+  keyof typeof queueRowColumns
+>;
+
+/** The staff session a queue read checks in its own statement (decision 025's pattern): its user and token version. */
+export type StaffSession = { userId: string; tokenVersion: number };
+
+export type QueuePage = { rows: QueueRow[]; counts: Record<QueueGroup, number> };
 
 /**
- * How many tasks each group holds: with a search or a status filter, counted (`countQueueGroups`); the whole
- * queue's badges, from the counts the trigger keeps (`keptQueueCounts`).
+ * The queue page (its rows and every group's count), or null when the staff session is no longer valid.
+ *
+ * Without a search, filter or `all`, one statement prepared once a group (its text is the same on every call):
+ * the page's rows, each carrying the kept counts and read only while the session is valid, all of them
+ * subqueries PostgreSQL evaluates once per statement (decision 025's pattern; issue 36: a statement fewer is a
+ * round trip and a wake-up of the server fewer). Planning the union of the groups' reads cost more than running
+ * it, and PostgreSQL keeps a prepared statement's plan after a few calls. An empty page asks for the counts and
+ * the session apart. A search or a filter is built per call: its rows, its counts and the session, side by side.
  */
-export async function queueCounts(db: Db, query: QueueQuery): Promise<Record<QueueGroup, number>> {
-  return queueFilters(query).length > 0
-    ? countQueueGroups(db, query)
-    : keptQueueCounts(db, query.deadlineBefore);
+export async function queuePage(db: Db, query: QueueQuery, session: StaffSession): Promise<QueuePage | null> {
+  if (!isUuid(session.userId)) return null;
+  const sessionCheck = (userId: string | Placeholder, version: number | Placeholder) =>
+    staffSessionIsValid(userId, version);
+  const after = query.all ? undefined : query.after;
+  if (query.all || queueFilters(query).length > 0) {
+    const [rows, counts, valid] = await Promise.all([
+      queueRowsSelect(db, query, query.deadlineBefore, after),
+      countQueueGroups(db, query),
+      sessionStillValid(db, sessionCheck(session.userId, session.tokenVersion)),
+    ]);
+    return valid ? { rows, counts } : null;
+  }
+  const name = `ops_queue_page_${query.group ?? 'whole'}_${query.limit}${after === undefined ? '' : '_after'}`;
+  const statement = prepared(db, name, () =>
+    fastRows(
+      db
+        .select({ ...queueRowColumns, kept: keptCountColumns() })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(
+          and(
+            inArray(
+              orders.id,
+              sql`(${queuePageIds(
+                query,
+                sql.placeholder('deadlineBefore'),
+                after === undefined ? undefined : sql.placeholder('after'),
+              )})`,
+            ),
+            sessionCheck(sql.placeholder('userId'), sql.placeholder('tokenVersion')),
+          ),
+        )
+        .orderBy(asc(orders.deadline), asc(orders.id))
+        .prepare(name),
+    ),
+  );
+  const rows = await statement.execute({
+    ...keptCountParams(query.deadlineBefore),
+    userId: session.userId,
+    tokenVersion: session.tokenVersion,
+    ...(after === undefined ? {} : { after }),
+  });
+  const first = rows[0];
+  if (first) return { rows, counts: countsFromKept(first.kept) };
+  const [valid, counts] = await Promise.all([
+    sessionStillValid(db, sessionCheck(session.userId, session.tokenVersion)),
+    keptQueueCounts(db, query.deadlineBefore),
+  ]);
+  return valid ? { rows: [], counts } : null;
 }
 
 const firstRow = <T>(result: unknown): T => {
@@ -338,50 +373,51 @@ export async function countQueueGroups(db: Db, query: QueueQuery): Promise<Recor
 const HOUR_MS = 3_600_000;
 
 /**
- * Each group's count from what migration 0055's trigger keeps, as `countQueueGroups` would count it without a
- * filter. The groups the clock does not move are sums of their slots. 'deadline' takes a task in progress 24 hours
+ * What each group's count is made of, from what migration 0055's trigger keeps, as `countQueueGroups` would count
+ * it without a filter (`countsFromKept` adds them up). Each a subquery of its own, evaluated once per statement.
+ * The groups the clock does not move are sums of their slots. 'deadline' takes a task in progress 24 hours
  * before its deadline, from 'messages' when it has unread messages: the hours before `deadlineBefore`'s own hour
  * are summed from their kept rows, and that hour's tasks (an hour's deadlines) are counted by the deadline index.
+ * Placeholders: `deadlineBefore`, `hour` and `hourStart` (`keptCountParams`).
  */
-export async function keptQueueCounts(db: Db, deadlineBefore: Date): Promise<Record<QueueGroup, number>> {
+function keptCountColumns() {
+  const kept = (group: QueueGroup) =>
+    sql<number>`(select coalesce(sum(${opsQueueCounts.n}), 0)::int from ${opsQueueCounts}
+      where ${opsQueueCounts.queueGroup} = ${constant(group)})`;
+  const hoursBefore = (group: 'deadline' | 'messages') =>
+    sql<number>`(select coalesce(sum(${opsQueueDeadlineHours.n}), 0)::int from ${opsQueueDeadlineHours}
+      where ${opsQueueDeadlineHours.queueGroup} = ${constant(group)}
+        and ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')})`;
+  const thisHour = (unread: boolean) =>
+    sql<number>`(select count(*)::int from ${orders}
+      where ${groupCondition('deadline', sql.placeholder('deadlineBefore'))}
+        and ${orders.deadline} >= ${sql.placeholder('hourStart')}${unread ? sql` and ${orders.unreadClientMessages} > 0` : sql``})`;
+  return {
+    check: kept('check'),
+    instructions: kept('instructions'),
+    assign: kept('assign'),
+    revision: kept('revision'),
+    refund: kept('refund'),
+    messages: kept('messages'),
+    dueBefore: hoursBefore('deadline'),
+    unreadDueBefore: hoursBefore('messages'),
+    dueThisHour: thisHour(false),
+    unreadDueThisHour: thisHour(true),
+  };
+}
+
+type KeptCounts = { [K in keyof ReturnType<typeof keptCountColumns>]: number };
+
+function keptCountParams(deadlineBefore: Date) {
   const hour = Math.floor(deadlineBefore.getTime() / HOUR_MS);
-  // Prepared once (its text never changes): one statement a call, planned once per pooled connection.
-  const statement = prepared(db, 'ops_queue_kept_counts', () => {
-    const kept = (group: QueueGroup) =>
-      sql<number>`(select coalesce(sum(${opsQueueCounts.n}), 0)::int from ${opsQueueCounts}
-        where ${opsQueueCounts.queueGroup} = ${constant(group)})`;
-    const hoursBefore = (group: 'deadline' | 'messages') =>
-      sql<number>`(select coalesce(sum(${opsQueueDeadlineHours.n}), 0)::int from ${opsQueueDeadlineHours}
-        where ${opsQueueDeadlineHours.queueGroup} = ${constant(group)}
-          and ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')})`;
-    // One row: the kept groups' sums beside the count of this hour's deadlines (an aggregate over that hour's
-    // tasks, read from the deadline group's index).
-    return db
-      .select({
-        check: kept('check'),
-        instructions: kept('instructions'),
-        assign: kept('assign'),
-        revision: kept('revision'),
-        refund: kept('refund'),
-        messages: kept('messages'),
-        dueBefore: hoursBefore('deadline'),
-        unreadDueBefore: hoursBefore('messages'),
-        dueThisHour: sql<number>`count(*)::int`,
-        unreadDueThisHour: sql<number>`(count(*) filter (where ${orders.unreadClientMessages} > 0))::int`,
-      })
-      .from(orders)
-      .where(
-        sql`${groupCondition('deadline', sql.placeholder('deadlineBefore'))}
-          and ${orders.deadline} >= ${sql.placeholder('hourStart')}`,
-      )
-      .prepare('ops_queue_kept_counts');
-  });
-  const [row] = await statement.execute({
+  return {
     hour,
     hourStart: new Date(hour * HOUR_MS).toISOString(),
     deadlineBefore: deadlineBefore.toISOString(),
-  });
-  if (!row) throw new Error('queue counts: no row');
+  };
+}
+
+function countsFromKept(row: KeptCounts): Record<QueueGroup, number> {
   return {
     check: row.check,
     instructions: row.instructions,
@@ -391,6 +427,16 @@ export async function keptQueueCounts(db: Db, deadlineBefore: Date): Promise<Rec
     refund: row.refund,
     messages: row.messages - row.unreadDueBefore - row.unreadDueThisHour,
   };
+}
+
+/** Each group's count from what migration 0055's trigger keeps, in one prepared statement (`keptCountColumns`). */
+export async function keptQueueCounts(db: Db, deadlineBefore: Date): Promise<Record<QueueGroup, number>> {
+  const statement = prepared(db, 'ops_queue_kept_counts', () =>
+    fastRows(db.select(keptCountColumns()).from(sql`(values (1)) as one`).prepare('ops_queue_kept_counts')),
+  );
+  const [row] = await statement.execute(keptCountParams(deadlineBefore));
+  if (!row) throw new Error('queue counts: no row');
+  return countsFromKept(row);
 }
 
 // ——— the task page ———

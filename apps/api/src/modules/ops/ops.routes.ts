@@ -41,7 +41,7 @@ export function opsRoutes(ctx: AppContext, session: Session) {
       const s = staff.withTypeProvider<ZodTypeProvider>();
       // Before validation: a client's token is refused 403 whatever its body.
       staff.addHook('preValidation', session.requireStaff);
-      opsOrderRoutes(ctx, staff);
+      opsOrderRoutes(ctx, staff, session);
       geekEarningsRoutes(ctx, staff);
       opsApplicationsRoutes(ctx, staff);
 

@@ -1,46 +1,48 @@
 import { centsToDollars } from '@geekly/domain/money.ts';
-import { DEADLINE_CLOSE_MS, type QueueGroup, queueGroup } from '@geekly/domain/ops/back-office.ts';
+import {
+  DEADLINE_CLOSE_MS,
+  QUEUE_PAGE,
+  QUEUE_SEARCH_LIMIT,
+  type QueueGroup,
+  queueGroup,
+} from '@geekly/domain/ops/back-office.ts';
 import type { AppContext } from '../../app-context.ts';
 import { statusInput } from '../orders/order-view.ts';
-import { queueCounts, queueRows } from './ops.repository.ts';
+import { queuePage, type StaffSession } from './ops.repository.ts';
 
 type QueueFilter = {
   q?: string | undefined;
   group?: QueueGroup | undefined;
   status?: string | undefined;
   all?: boolean | undefined;
-  /** One group's next page: the `next` of the page before. */
+  /** The queue's next page: the `next` of the page before. */
   after?: string | undefined;
 };
-
-/** The whole queue's page (every group's soonest, merged) and a search's. */
-const QUEUE_LIMIT = 200;
-/** One group's page, keyset-paged: the same answer at ten thousand tasks and at a million (issue 36). */
-export const QUEUE_GROUP_PAGE = 50;
 
 /**
  * GET /ops/orders: the tasks that need staff, each with the group of what it needs (the domain's queueGroup),
  * soonest deadline first, and how many tasks each group holds; with `all`, every task matching the search,
- * needed or not. One group answers QUEUE_GROUP_PAGE tasks a page in (deadline, id) order, and `next` (the last
- * task's id) asks for the following page with `after`; null on the last page and for the whole queue. Each group is read apart in SQL (ops.repository.ts), so a group shows its tasks however many
- * tasks other groups hold; the domain's queueGroup still names each row's group.
+ * needed or not (QUEUE_SEARCH_LIMIT of them, one page). The queue, whole or one group, answers QUEUE_PAGE tasks a
+ * page in (deadline, id) order, and `next` (the last task's id) asks for the following page with `after`; null on
+ * the last page. Each group is read apart in SQL (ops.repository.ts), so a group shows its tasks however many
+ * tasks other groups hold; the domain's queueGroup still names each row's group. The page's statement also checks
+ * the staff session (the route's requireStaff checks only the token): null when the session is no longer valid.
  */
-export async function operatorQueue(ctx: AppContext, filter: QueueFilter) {
+export async function operatorQueue(ctx: AppContext, session: StaffSession, filter: QueueFilter) {
   const now = ctx.now();
-  const group = filter.all ? undefined : filter.group;
+  const all = filter.all === true;
   const query = {
     q: filter.q,
     status: filter.status,
-    all: filter.all === true,
-    group,
-    after: group ? filter.after : undefined,
+    all,
+    group: all ? undefined : filter.group,
+    after: all ? undefined : filter.after,
     deadlineBefore: new Date(now.getTime() + DEADLINE_CLOSE_MS),
-    limit: group ? QUEUE_GROUP_PAGE : QUEUE_LIMIT,
+    limit: all ? QUEUE_SEARCH_LIMIT : QUEUE_PAGE,
   };
-  const [rows, counts] = await Promise.all([
-    queueRows(ctx.database.reportsDb, query),
-    queueCounts(ctx.database.reportsDb, query),
-  ]);
+  const page = await queuePage(ctx.database.reportsDb, query, session);
+  if (!page) return null;
+  const { rows, counts } = page;
   const needed = rows
     .map((r) => {
       const paidCents = Number(r.paidCents);
@@ -61,12 +63,12 @@ export async function operatorQueue(ctx: AppContext, filter: QueueFilter) {
         group,
       };
     })
-    .filter((r) => filter.all || r.group !== null);
+    .filter((r) => all || r.group !== null);
   // The page's last task, before the domain's check of each row's group (a row it moves to another group ends the
   // page all the same).
-  const last = group && rows.length === QUEUE_GROUP_PAGE ? rows.at(-1)?.order.id : undefined;
+  const last = !all && rows.length === QUEUE_PAGE ? rows.at(-1)?.order.id : undefined;
   return {
-    results: needed.filter((r) => !filter.group || r.group === filter.group),
+    results: needed.filter((r) => !query.group || r.group === query.group),
     counts,
     next: last ?? null,
   };

@@ -32,7 +32,7 @@ import {
   subscriptionsFromJson,
   userSubscriptionsJson,
 } from '../subscriptions/index.ts';
-import { clientSessionIsValid } from '../users/index.ts';
+import { clientSessionIsValid, sessionStillValid } from '../users/index.ts';
 
 export type { OrderRow };
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -223,7 +223,7 @@ export async function listUserOrderPage(
   });
   const first = rows[0];
   if (!first) {
-    if (!(await sessionStillValid(db, session))) return undefined;
+    if (!(await clientSessionStillValid(db, session))) return undefined;
     const [empty] = await listTotalQuery(db, session.userId, filters);
     return { rows: [], total: Number(empty?.n ?? 0), shared: undefined };
   }
@@ -257,7 +257,7 @@ function listTotalQuery(db: Db, userId: Param, filters: ListFilters) {
  */
 export async function findUserOrderForView(db: Db, session: SessionClaims, orderId: string) {
   if (!isUuid(session.userId)) return { session: false as const };
-  const valid = () => sessionStillValid(db, session);
+  const valid = () => clientSessionStillValid(db, session);
   if (!isUuid(orderId)) return (await valid()) ? undefined : { session: false as const };
   const statement = prepared(db, 'order_for_view', () =>
     fastRows(
@@ -283,12 +283,8 @@ export async function findUserOrderForView(db: Db, session: SessionClaims, order
   return (await valid()) ? undefined : { session: false as const };
 }
 
-async function sessionStillValid(db: Db, session: SessionClaims) {
-  const [row] = await db
-    .select({ valid: clientSessionIsValid(session.userId, session.tokenVersion) })
-    .from(sql`(values (1)) as one`);
-  return row?.valid === true;
-}
+const clientSessionStillValid = (db: Db, session: SessionClaims) =>
+  sessionStillValid(db, clientSessionIsValid(session.userId, session.tokenVersion));
 
 /** Each task's messages, and those to the client still unread (issue 34), in one query. */
 export async function messageCounts(

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { fastRows, prepared } from '../../db/prepared.ts';
 import type { UserRow } from '../../db/rows.ts';
@@ -16,6 +16,22 @@ export function clientSessionIsValid(userId: SQLWrapper | string, tokenVersion: 
   // Aliased by hand: inside another table's statement drizzle may write a column unqualified.
   return sql<boolean>`exists (select 1 from users su where su.id = ${userId}
     and su.token_version = ${tokenVersion} and su.role = 'client')`;
+}
+
+/**
+ * Whether a signed staff session is still valid: the user exists, is staff, is not disabled, and has not logged out
+ * since (token version), as the session plugin's requireStaff checks it. For the back office's hot read (the
+ * queue) that checks the session in its own statement (decision 025's pattern); evaluated once per statement.
+ */
+export function staffSessionIsValid(userId: SQLWrapper | string, tokenVersion: SQLWrapper | number) {
+  return sql<boolean>`exists (select 1 from users su where su.id = ${userId}
+    and su.token_version = ${tokenVersion} and su.role = 'staff' and su.staff_disabled_at is null)`;
+}
+
+/** A session check on its own, for a read whose statement answered no row (an empty page or a dead session). */
+export async function sessionStillValid(db: Db, check: SQL<boolean>) {
+  const [row] = await db.select({ valid: check }).from(sql`(values (1)) as one`);
+  return row?.valid === true;
 }
 
 /** The caller of a request (session plugin): every authenticated request reads it, so a prepared statement. */
