@@ -41,7 +41,9 @@ type Queryable = { query: (...args: unknown[]) => unknown };
 
 /** Every statement the app's pools send while `run` runs, with its parameters. */
 async function capture(run: () => Promise<unknown>): Promise<Captured[]> {
-  const pools = [t.db, t.ctx.database.reportsDb].map((d) => (d as unknown as { $client: Queryable }).$client);
+  const pools = [t.db, t.ctx.database.reportsDb, t.ctx.database.searchDb].map(
+    (d) => (d as unknown as { $client: Queryable }).$client,
+  );
   const captured: Captured[] = [];
   const originals = pools.map((p) => p.query);
   pools.forEach((pool, i) => {
@@ -354,7 +356,9 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     const query = { all: false, group: 'assign' as const, deadlineBefore: new Date(), limit: QUEUE_PAGE };
     const plans = await t.ctx.database.reportsDb.transaction(async (tx) => {
       for (let i = 0; i < 3; i++)
-        expect((await queuePage(tx, query, session))?.rows.length).toBeGreaterThan(0);
+        expect((await queuePage({ pages: tx, searches: tx }, query, session))?.rows.length).toBeGreaterThan(
+          0,
+        );
       return rowsOf(
         await tx.execute(sql`select generic_plans, custom_plans from pg_prepared_statements
           where name = ${`ops_queue_page_assign_${QUEUE_PAGE}`}`),

@@ -24,7 +24,13 @@ describe.runIf(serverUrl)('the reports pool', () => {
     const timeoutOf = async (db: typeof t.db) =>
       rowsOf(await db.execute(sql`show statement_timeout`))[0]?.statement_timeout;
     expect(await timeoutOf(t.ctx.database.reportsDb)).toBe('15s');
+    expect(await timeoutOf(t.ctx.database.searchDb)).toBe('15s');
     expect(await timeoutOf(t.db)).toBe('0');
+    // The reports plan each statement once; a search plans for its pattern (decision 056, fifth pass).
+    const planning = async (db: typeof t.db) =>
+      rowsOf(await db.execute(sql`show plan_cache_mode`))[0]?.plan_cache_mode;
+    expect(await planning(t.ctx.database.reportsDb)).toBe('force_generic_plan');
+    expect(await planning(t.ctx.database.searchDb)).toBe('auto');
     const jit = rowsOf(await t.db.execute(sql`show jit`))[0]?.jit;
     expect(jit).toBe('off');
   });

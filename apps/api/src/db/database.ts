@@ -23,6 +23,12 @@ export type DatabaseHandle = {
    * report for a connection. On PGlite, the one database.
    */
   reportsDb: Database;
+  /**
+   * The back office's searches (a part of a title or an e-mail, a status filter): a pool like reportsDb's, whose
+   * statements are planned for their values (a pattern's trigrams decide the plan); reportsDb plans each
+   * statement once. On PGlite, the one database.
+   */
+  searchDb: Database;
   kind: 'pglite' | 'postgres';
   /**
    * Applies the migrations this build has, then runs `afterwards` (the reference data). On a server both happen
@@ -90,6 +96,7 @@ export async function openPglite(
   return {
     db: db as unknown as Database,
     reportsDb: db as unknown as Database,
+    searchDb: db as unknown as Database,
     kind: 'pglite',
     migrate: async (afterwards, options) => {
       const session: MigrationSession = {
@@ -124,15 +131,18 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: PLANNER_OPTIONS,
   });
-  const reports = new pg.Pool({
-    connectionString: url,
-    max: REPORT_CONNECTIONS,
-    connectionTimeoutMillis: REPORT_WAIT_MS,
-    options: REPORT_PLANNER_OPTIONS,
-  });
+  const reportPool = (options: string) =>
+    new pg.Pool({
+      connectionString: url,
+      max: REPORT_CONNECTIONS,
+      connectionTimeoutMillis: REPORT_WAIT_MS,
+      options: `${PLANNER_OPTIONS} -c statement_timeout=${REPORT_STATEMENT_TIMEOUT_MS}${options}`,
+    });
+  const reports = reportPool(' -c plan_cache_mode=force_generic_plan');
+  const searches = reportPool('');
   // An idle pooled connection can be closed by the server (restart, admin command); without a listener
   // node-postgres turns that into an uncaught exception. The pool replaces the connection on next use.
-  for (const p of [pool, reports])
+  for (const p of [pool, reports, searches])
     p.on('error', (err) => console.error(`PostgreSQL connection closed: ${err.message}`));
   // Fail fast with a clear message when the server is not reachable.
   const conn = await pool.connect();
@@ -141,6 +151,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     reportsDb: drizzlePg({ client: reports, schema }) as unknown as Database,
+    searchDb: drizzlePg({ client: searches, schema }) as unknown as Database,
     kind: 'postgres',
     migrate: (afterwards, options) => migrateUnderLock(pool, afterwards, options),
     ping: async () => {
@@ -150,7 +161,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     migrationState: () => migrationStateOf((text) => pool.query(text)),
     listen: (channel, onPayload, onReconnected) => listenOnServer(url, channel, onPayload, onReconnected),
     close: async () => {
-      await Promise.all([pool.end(), reports.end()]);
+      await Promise.all([pool.end(), reports.end(), searches.end()]);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -217,20 +228,21 @@ const CONNECT_TIMEOUT_MS = 3000;
  */
 const PLANNER_OPTIONS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 /**
- * The back office's pool (decision 056): a few connections beside the main pool's 10 (PostgreSQL's default
+ * The back office's pools (decision 056): a few connections each beside the main pool's 10 (PostgreSQL's default
  * max_connections of 100 leaves room for several processes), a longer wait for one (staff wait behind staff), and
  * a statement that runs longer than this is cancelled (an answer 503) rather than holding its connection.
  */
 const REPORT_CONNECTIONS = 4;
 const REPORT_WAIT_MS = 10_000;
 const REPORT_STATEMENT_TIMEOUT_MS = 15_000;
-/**
- * The back office's pool plans each statement once, whatever its values (decision 056, fifth pass): left to choose,
- * PostgreSQL planned the queue's prepared page for its values on every call at a million tasks (the generic plan's
- * estimate of an hour's deadlines was the dearer), and planning cost three times running it. Every statement of
- * this pool reads by index whatever the values (query-plans.test.ts explains them as generic plans).
+/*
+ * reportsDb plans each statement once, whatever its values (decision 056, fifth pass): left to choose, PostgreSQL
+ * planned the queue's prepared page for its values on every call at a million tasks (the generic plan's estimate of
+ * an hour's deadlines was the dearer), and planning cost three times running it. Its statements read by index
+ * whatever their values (query-plans.test.ts explains them as generic plans). A search's pattern decides its plan
+ * (a generic plan halved the searches' speed at 1M): searches run on searchDb, planned for their values. Both pools
+ * open their connections when first used.
  */
-const REPORT_PLANNER_OPTIONS = `${PLANNER_OPTIONS} -c statement_timeout=${REPORT_STATEMENT_TIMEOUT_MS} -c plan_cache_mode=force_generic_plan`;
 /** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_LAST_MS = 10_000;

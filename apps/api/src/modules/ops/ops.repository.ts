@@ -298,19 +298,26 @@ export type QueuePage = { rows: QueueRow[]; counts: Record<QueueGroup, number> }
  * the page's rows, each carrying the kept counts and read only while the session is valid, all of them
  * subqueries PostgreSQL evaluates once per statement (decision 025's pattern; issue 36: a statement fewer is a
  * round trip and a wake-up of the server fewer). Planning the union of the groups' reads cost more than running
- * it, and PostgreSQL keeps a prepared statement's plan after a few calls. An empty page asks for the counts and
- * the session apart. A search or a filter is built per call: its rows, its counts and the session, side by side.
+ * it, and `dbs.pages` plans it once (decision 056). An empty page asks for the counts and the session apart. A
+ * search or a filter is built per call, on `dbs.searches`: its rows, its counts and the session, side by side.
  */
-export async function queuePage(db: Db, query: QueueQuery, session: StaffSession): Promise<QueuePage | null> {
+export async function queuePage(
+  dbs: { pages: Db; searches: Db },
+  query: QueueQuery,
+  session: StaffSession,
+): Promise<QueuePage | null> {
   if (!isUuid(session.userId)) return null;
+  const db = dbs.pages;
   const sessionCheck = (userId: string | Placeholder, version: number | Placeholder) =>
     staffSessionIsValid(userId, version);
   const after = query.all ? undefined : query.after;
   if (query.all || queueFilters(query).length > 0) {
+    // Built per call, and planned for its values (a pattern's trigrams decide the plan): the searches' pool.
+    const search = dbs.searches;
     const [rows, counts, valid] = await Promise.all([
-      queueRowsSelect(db, query, query.deadlineBefore, after),
-      countQueueGroups(db, query),
-      sessionStillValid(db, sessionCheck(session.userId, session.tokenVersion)),
+      queueRowsSelect(search, query, query.deadlineBefore, after),
+      countQueueGroups(search, query),
+      sessionStillValid(search, sessionCheck(session.userId, session.tokenVersion)),
     ]);
     return valid ? { rows, counts } : null;
   }

@@ -40,7 +40,8 @@ export async function operatorQueue(ctx: AppContext, session: StaffSession, filt
     deadlineBefore: new Date(now.getTime() + DEADLINE_CLOSE_MS),
     limit: all ? QUEUE_SEARCH_LIMIT : QUEUE_PAGE,
   };
-  const page = await queuePage(ctx.database.reportsDb, query, session);
+  const { reportsDb, searchDb } = ctx.database;
+  const page = await queuePage({ pages: reportsDb, searches: searchDb }, query, session);
   if (!page) return null;
   const { rows, counts } = page;
   const needed = rows
