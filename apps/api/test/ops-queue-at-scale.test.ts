@@ -105,7 +105,12 @@ describe('the queue at any size', () => {
     expect(messages.results.map((r) => r._id)).not.toContain(refund);
     // A search still finds the refund request among them.
     const number = rows(await t.db.execute(sql`select number from orders where id = ${refund}`))[0]?.number;
-    expect((await queue(`q=${number}&group=refund`)).results.map((r) => r._id)).toEqual([refund]);
+    const found = await queue(`q=${number}&group=refund`);
+    expect(found.results.map((r) => r._id)).toEqual([refund]);
+    // The badges count the search's matches: that one task, in its group.
+    expect(found.counts).toEqual(
+      Object.fromEntries(QUEUE_GROUPS.map((g) => [g.id, g.id === 'refund' ? 1 : 0])),
+    );
   });
 });
 

@@ -33,9 +33,18 @@ afterAll(async () => {
 const rows = (result: unknown) =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
 
-/** The kept counts and the counted ones, at `deadlineBefore`. */
+/**
+ * The kept counts and the counted ones, at `deadlineBefore`. A search that matches every task (each is an 'Essay on
+ * Hamlet') counts the same: its matches are counted in one pass, each in its group (countQueueGroups).
+ */
 async function bothAt(deadlineBefore: Date) {
   const counted = await countQueueGroups(t.db, { all: false, deadlineBefore, limit: 200 });
+  const others = rows(
+    await t.db.execute(sql`select count(*)::int as n from orders where title not ilike '%hamlet%'`),
+  );
+  expect(others[0]?.n).toBe(0);
+  const searched = await countQueueGroups(t.db, { all: false, q: 'hamlet', deadlineBefore, limit: 200 });
+  expect(searched).toEqual(counted);
   return { kept: await keptQueueCounts(t.db, deadlineBefore), counted };
 }
 

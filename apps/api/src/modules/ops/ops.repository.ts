@@ -367,9 +367,26 @@ const firstRow = <T>(result: unknown): T => {
   return row;
 };
 
-/** Each group's tasks counted (with the search and status filter), one count a group, in one statement. */
+/**
+ * Each group's tasks counted (with the search and status filter), in one statement. A search's matches are found
+ * once and each counted in the group whose condition it meets (the groups' conditions leave each other's tasks
+ * out, so a task counts once, as in the per-group form): at a million tasks, finding them again for each group
+ * was 40 ms of the search's 80. A status filter alone, which can match most tasks, counts each group from its own
+ * index instead.
+ */
 export async function countQueueGroups(db: Db, query: QueueQuery): Promise<Record<QueueGroup, number>> {
   const filters = queueFilters(query);
+  if (query.q?.trim()) {
+    const counts = QUEUE_GROUPS.map(
+      (g) =>
+        sql`(count(*) filter (where ${groupCondition(g.id, query.deadlineBefore)}))::int as ${sql.identifier(g.id)}`,
+    );
+    return firstRow(
+      await db.execute(
+        sql`select ${sql.join(counts, sql`, `)} from ${orders} where ${sql.join(filters, sql` and `)}`,
+      ),
+    );
+  }
   const columns = QUEUE_GROUPS.map(
     (g) => sql`(select count(*)::int from ${orders}
       where ${sql.join([groupCondition(g.id, query.deadlineBefore), ...filters], sql` and `)}) as ${sql.identifier(g.id)}`,
