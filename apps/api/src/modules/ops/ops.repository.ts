@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { constant, fastRows, prepared } from '../../db/prepared.ts';
+import { constant, constantLimit, fastRows, prepared } from '../../db/prepared.ts';
 import { STATUS_COLUMNS } from '../../db/rows.ts';
 import {
   auditLog,
@@ -233,12 +233,7 @@ function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?:
     return sql`select ${orders.id} from ${orders} where ${sql.join([notRemoved, ...filters], sql` and `)}
       order by ${orders.deadline} limit ${limit}`;
   }
-  const keyset =
-    after === undefined
-      ? []
-      : [
-          sql`(${orders.deadline}, ${orders.id}) > (select c.deadline, c.id from ${orders} c where c.id = ${after})`,
-        ];
+  const keyset = keysetAfter(after);
   const groupIds = (group: QueueGroup, withDeadline: boolean) =>
     sql`select ${orders.id}${withDeadline ? sql`, ${orders.deadline}` : sql``} from ${orders}
       where ${sql.join([groupCondition(group, deadlineBefore), ...filters, ...keyset], sql` and `)}
@@ -248,6 +243,14 @@ function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?:
   return sql`select page.id from (${sql.join(parts, sql` union all `)}) page
     order by page.deadline, page.id limit ${limit}`;
 }
+
+/** The queue's tasks after `after` in (deadline, id) order, read from a group's index from the cursor's deadline. */
+const keysetAfter = (after: string | Placeholder | undefined): SQL[] =>
+  after === undefined
+    ? []
+    : [
+        sql`(${orders.deadline}, ${orders.id}) > (select c.deadline, c.id from ${orders} c where c.id = ${after})`,
+      ];
 
 function queueRowsSelect(
   db: Db,
@@ -322,29 +325,22 @@ export async function queuePage(
     return valid ? { rows, counts } : null;
   }
   const name = `ops_queue_page_${query.group ?? 'whole'}_${query.limit}${after === undefined ? '' : '_after'}`;
-  const statement = prepared(db, name, () =>
-    fastRows(
-      db
-        .select({ ...queueRowColumns, kept: keptCountColumns() })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(
-          and(
-            inArray(
-              orders.id,
-              sql`(${queuePageIds(
-                query,
-                sql.placeholder('deadlineBefore'),
-                after === undefined ? undefined : sql.placeholder('after'),
-              )})`,
-            ),
-            sessionCheck(sql.placeholder('userId'), sql.placeholder('tokenVersion')),
-          ),
-        )
-        .orderBy(asc(orders.deadline), asc(orders.id))
-        .prepare(name),
-    ),
-  );
+  const statement = prepared(db, name, () => {
+    const deadlineBefore = sql.placeholder('deadlineBefore');
+    const cursor = after === undefined ? undefined : sql.placeholder('after');
+    // One group's page is read straight from its index; the whole queue's ids are each group's page, merged.
+    const page = query.group
+      ? and(groupCondition(query.group, deadlineBefore), ...keysetAfter(cursor))
+      : inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore, cursor)})`);
+    const select = db
+      .select({ ...queueRowColumns, kept: keptCountColumns() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(page, sessionCheck(sql.placeholder('userId'), sql.placeholder('tokenVersion'))))
+      .orderBy(asc(orders.deadline), asc(orders.id))
+      .limit(constantLimit(query.limit));
+    return fastRows(select.prepare(name));
+  });
   const rows = await statement.execute({
     ...keptCountParams(query.deadlineBefore),
     userId: session.userId,
