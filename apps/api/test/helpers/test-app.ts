@@ -51,13 +51,21 @@ export async function createServerDatabase(
 /** The run's template databases (database-template.ts); none outside Vitest (bench/api.mjs builds apps too). */
 const template = (key: 'pgliteTemplate' | 'serverTemplate') => (process.env.VITEST ? inject(key) : '');
 
+/**
+ * The PGlite template's dump, read once per worker (the workers serve many files, `isolate: false`): about 40 MB,
+ * whose reading cost up to half a second of each test app (decision 034). A Blob is immutable: every app may load it.
+ */
+let templateDump: { file: string; blob: Blob } | undefined;
+function templateBlob(file: string): Blob {
+  if (templateDump?.file !== file) templateDump = { file, blob: new Blob([readFileSync(file)]) };
+  return templateDump.blob;
+}
+
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dump = template('pgliteTemplate');
-    const database = await openPglite(undefined, {
-      loadDataDir: dump ? new Blob([readFileSync(dump)]) : undefined,
-    });
+    const database = await openPglite(undefined, { loadDataDir: dump ? templateBlob(dump) : undefined });
     return { database, dispose: () => database.close() };
   }
   const created = await createServerDatabase(serverUrl, template('serverTemplate') || undefined);
