@@ -15,7 +15,7 @@ export default function OpsQueue() {
   const [group, setGroup] = useState('');
   const [all, setAll] = useState(false);
   const queue = useQueue({ q, group, all });
-  // The badges are the first page's; a group's later pages ('Show more') add their tasks below.
+  // The badges are the first page's; later pages ('Show more', 25 tasks each) add their tasks below.
   const counts = queue.data?.pages[0]?.counts ?? {};
   return (
     <>

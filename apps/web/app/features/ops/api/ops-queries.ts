@@ -20,7 +20,7 @@ export async function logInStaff(email: string, password: string) {
 
 type QueueParams = { q: string; group: string; all: boolean };
 
-/** The queue; one group's pages follow each other with `next` (the back office's 'Show more'). */
+/** The queue; its pages, whole or one group, follow each other with `next` (the back office's 'Show more'). */
 export const useQueue = (p: QueueParams) =>
   useInfiniteQuery({
     queryKey: ['ops', 'queue', p],
