@@ -138,6 +138,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       connectionTimeoutMillis: REPORT_WAIT_MS,
       options: `${PLANNER_OPTIONS} -c statement_timeout=${REPORT_STATEMENT_TIMEOUT_MS}${options}`,
     });
+  // reportsDb plans each statement once, whatever its values (decision 056, fifth pass): left to choose, PostgreSQL
+  // planned the queue's prepared page for its values on every call at a million tasks (the generic plan's estimate
+  // of an hour's deadlines was the dearer), and planning cost three times running it. Its statements read by index
+  // whatever their values (query-plans.test.ts explains them as generic plans). A search's pattern decides its plan
+  // (a generic plan halved the searches' speed at 1M): searches run on searchDb, planned for their values. A pool
+  // opens its connections when first used.
   const reports = reportPool(' -c plan_cache_mode=force_generic_plan');
   const searches = reportPool('');
   // An idle pooled connection can be closed by the server (restart, admin command); without a listener
@@ -235,14 +241,6 @@ const PLANNER_OPTIONS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_work
 const REPORT_CONNECTIONS = 4;
 const REPORT_WAIT_MS = 10_000;
 const REPORT_STATEMENT_TIMEOUT_MS = 15_000;
-/*
- * reportsDb plans each statement once, whatever its values (decision 056, fifth pass): left to choose, PostgreSQL
- * planned the queue's prepared page for its values on every call at a million tasks (the generic plan's estimate of
- * an hour's deadlines was the dearer), and planning cost three times running it. Its statements read by index
- * whatever their values (query-plans.test.ts explains them as generic plans). A search's pattern decides its plan
- * (a generic plan halved the searches' speed at 1M): searches run on searchDb, planned for their values. Both pools
- * open their connections when first used.
- */
 /** The LISTEN connection's reconnection delays: doubling from the first to the last, then the last forever. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_LAST_MS = 10_000;

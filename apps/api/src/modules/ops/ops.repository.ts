@@ -311,8 +311,6 @@ export async function queuePage(
 ): Promise<QueuePage | null> {
   if (!isUuid(session.userId)) return null;
   const db = dbs.pages;
-  const sessionCheck = (userId: string | Placeholder, version: number | Placeholder) =>
-    staffSessionIsValid(userId, version);
   const after = query.all ? undefined : query.after;
   if (query.all || queueFilters(query).length > 0) {
     // Built per call, and planned for its values (a pattern's trigrams decide the plan): the searches' pool.
@@ -320,7 +318,7 @@ export async function queuePage(
     const [rows, counts, valid] = await Promise.all([
       queueRowsSelect(search, query, query.deadlineBefore, after),
       countQueueGroups(search, query),
-      sessionStillValid(search, sessionCheck(session.userId, session.tokenVersion)),
+      sessionStillValid(search, staffSessionIsValid(session.userId, session.tokenVersion)),
     ]);
     return valid ? { rows, counts } : null;
   }
@@ -336,7 +334,7 @@ export async function queuePage(
       .select({ ...queueRowColumns, kept: keptCountColumns() })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(page, sessionCheck(sql.placeholder('userId'), sql.placeholder('tokenVersion'))))
+      .where(and(page, staffSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion'))))
       .orderBy(asc(orders.deadline), asc(orders.id))
       .limit(constantLimit(query.limit));
     return fastRows(select.prepare(name));
@@ -350,7 +348,7 @@ export async function queuePage(
   const first = rows[0];
   if (first) return { rows, counts: countsFromKept(first.kept) };
   const [valid, counts] = await Promise.all([
-    sessionStillValid(db, sessionCheck(session.userId, session.tokenVersion)),
+    sessionStillValid(db, staffSessionIsValid(session.userId, session.tokenVersion)),
     keptQueueCounts(db, query.deadlineBefore),
   ]);
   return valid ? { rows: [], counts } : null;
