@@ -299,8 +299,14 @@ describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
     ],
   ];
 
-  // The workspace's and the notification's statements read the indexes of migration 0059 by name.
+  // The workspace's and the notification's statements read the indexes of migration 0059 by name; the queue's
+  // badges count the current hour's deadlines from migration 0060's (whatever the group shown).
   const usesIndexes: [string, () => { url: string; token: () => string }, string[]][] = [
+    [
+      "the queue's badges",
+      () => ({ url: '/ops/orders?group=refund', token: () => staff }),
+      ['orders_queue_deadline_page_idx'],
+    ],
     [
       "a Geek's offers",
       () => ({ url: '/workspace/offers', token: () => workspaceGeek.token }),

@@ -98,3 +98,18 @@ export const constantLimit = (n: number) => constant(n) as unknown as Placeholde
 
 /** A list of constants, for `in (…)`. */
 export const constants = (values: readonly string[]) => sql.join(values.map(constant), sql`, `);
+
+/**
+ * A select's fields (one or two levels deep) for a query whose FROM is a derived table named as their table
+ * (`from (…) as "orders"`): drizzle refuses a column of a table it does not see in the FROM, so each column is
+ * written as SQL naming it, decoded as that column. The rows are what the columns would give.
+ */
+export function readFromDerived<T extends Record<string, unknown>>(fields: T): T {
+  const map = (value: unknown): unknown => {
+    if (is(value, Column)) return sql`${value}`.mapWith(value);
+    if (value && typeof value === 'object' && !is(value, SQL))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v)]));
+    return value;
+  };
+  return map(fields) as T;
+}

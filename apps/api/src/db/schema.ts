@@ -319,30 +319,33 @@ export const orders = pgTable(
       .where(
         sql`${t.geekId} is null and ${t.systemClientStatus} = 'Paid' and ${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.tags} ? 'instr_ok'`,
       ),
-    // Decision 056: the queue's groups, each in deadline order (ops.repository.ts writes the same predicates);
-    // migration 0042 adds INCLUDE columns (what each group's conditions read) for index-only reads.
-    index('orders_queue_refund_idx')
-      .on(t.deadline)
+    // Decision 056: the queue's groups, each in the queue's (deadline, id) order (ops.repository.ts writes the same
+    // predicates); migration 0060 keys them so and adds INCLUDE columns (what each group's conditions read).
+    index('orders_queue_refund_page_idx')
+      .on(t.deadline, t.id)
       .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} = 'Refund Requested'`),
-    // Decision 048: deliveries held for the quality check (migration 0051).
-    index('orders_queue_check_idx')
-      .on(t.deadline)
+    // Decision 048: deliveries held for the quality check.
+    index('orders_queue_check_page_idx')
+      .on(t.deadline, t.id)
       .where(sql`${t.clientRemove} = false and ${t.tags} @> '["quality_check"]'::jsonb`),
-    index('orders_queue_revision_idx')
-      .on(t.deadline)
+    index('orders_queue_revision_page_idx')
+      .on(t.deadline, t.id)
       .where(
         sql`${t.clientRemove} = false and (${t.systemClientStatus} = 'Revision Requested' or ${t.clientStatus} = 'On revision')`,
       ),
-    index('orders_queue_looking_idx')
-      .on(t.deadline)
+    index('orders_queue_looking_page_idx')
+      .on(t.deadline, t.id)
       .where(
         sql`${t.clientRemove} = false and ${t.paidCents} > 0 and ${t.systemClientStatus} in ('Paid', 'Refund Declined')`,
       ),
-    index('orders_queue_progress_idx')
-      .on(t.deadline)
-      .where(sql`${t.clientRemove} = false and ${t.systemClientStatus} = 'In Progress'`),
-    index('orders_queue_unread_idx')
-      .on(t.deadline)
+    // The 'deadline' group: tasks in progress not claimed by the revision or check groups.
+    index('orders_queue_deadline_page_idx')
+      .on(t.deadline, t.id)
+      .where(
+        sql`${t.clientRemove} = false and ${t.systemClientStatus} = 'In Progress' and not coalesce(${t.clientStatus} = 'On revision', false) and not coalesce(${t.tags} @> '["quality_check"]'::jsonb, false)`,
+      ),
+    index('orders_queue_unread_page_idx')
+      .on(t.deadline, t.id)
       .where(sql`${t.clientRemove} = false and ${t.unreadClientMessages} > 0`),
     index('orders_deadline_idx').on(t.deadline).where(sql`${t.clientRemove} = false`),
     // The back office's search by any part of a title (pg_trgm).
@@ -413,7 +416,11 @@ export const opsQueueDeadlineHours = pgTable(
     hour: integer('hour').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.queueGroup, t.hour] })],
+  (t) => [
+    primaryKey({ columns: [t.queueGroup, t.hour] }),
+    // The badges' sums of the hours before one, both groups in one read (migration 0060 includes queue_group, n).
+    index('ops_queue_deadline_hours_hour_idx').on(t.hour),
+  ],
 );
 
 /**

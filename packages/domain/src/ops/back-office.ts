@@ -36,11 +36,17 @@ export const QUEUE_PAGE = 25;
 /** A search through every task (`all`) answers this many at most, soonest deadline first. */
 export const QUEUE_SEARCH_LIMIT = 200;
 
+/** What queueGroup reads of a task: the back office's queue selects these columns and no other (issue 36). */
+export type QueueGroupInput = Pick<
+  OrderStatusInput,
+  'system_client_status' | 'client_status' | 'tags' | 'geekId' | 'paidCents' | 'priceCents' | 'deadline'
+>;
+
 /**
  * The group of a task that needs staff, or null. The first that applies wins; a task with unread client
  * messages and nothing else to do is in `messages`.
  */
-export function queueGroup(o: OrderStatusInput, unreadClientMessages: number, now: Date): QueueGroup | null {
+export function queueGroup(o: QueueGroupInput, unreadClientMessages: number, now: Date): QueueGroup | null {
   if (o.system_client_status === 'Refund Requested') return 'refund';
   // Decision 048: a Geek's delivery waiting for staff before the student sees it.
   if (o.tags.includes('quality_check')) return 'check';

@@ -103,14 +103,18 @@ export function isDeleted(o: OrderStatusInput): boolean {
 }
 
 /** docs/product/statuses-and-state-machine.md "Payment": paid above 0; fully paid at or above the price, partially paid below it. */
-export function paymentState(o: OrderStatusInput): 'unpaid' | 'partially_paid' | 'fully_paid' {
+export function paymentState(
+  o: Pick<OrderStatusInput, 'paidCents' | 'priceCents'>,
+): 'unpaid' | 'partially_paid' | 'fully_paid' {
   if (o.paidCents <= 0) return 'unpaid';
   if (o.priceCents !== null && o.paidCents >= o.priceCents) return 'fully_paid';
   return 'partially_paid';
 }
 
 /** docs/product/statuses-and-state-machine.md: "Paid, or Refund Declined with client status Nerd found or no Geek assigned". */
-export function isLookingForGeek(o: OrderStatusInput): boolean {
+export function isLookingForGeek(
+  o: Pick<OrderStatusInput, 'system_client_status' | 'client_status' | 'geekId'>,
+): boolean {
   return (
     o.system_client_status === 'Paid' ||
     (o.system_client_status === 'Refund Declined' && (o.client_status === 'Nerd found' || !o.geekId))

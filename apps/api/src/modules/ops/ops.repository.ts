@@ -14,8 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { constant, constantLimit, fastRows, prepared } from '../../db/prepared.ts';
-import { STATUS_COLUMNS } from '../../db/rows.ts';
+import { constant, constantLimit, fastRows, prepared, readFromDerived } from '../../db/prepared.ts';
 import {
   auditLog,
   cardRefunds,
@@ -244,6 +243,23 @@ function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?:
     order by page.deadline, page.id limit ${limit}`;
 }
 
+/**
+ * The whole queue's candidates for a page of `limit` (after `after`): each group's first `limit` read apart from its
+ * index in (deadline, id) order, with the columns the queue's page reads (queueRowColumns, and the student's id).
+ */
+function wholeQueueRows(limit: number, deadlineBefore: DeadlineBefore, after?: Placeholder): SQL {
+  const columns = sql.join(
+    [...Object.values(queueRowColumns.order), orders.userId, orders.paidCents, orders.unreadClientMessages],
+    sql`, `,
+  );
+  const parts = QUEUE_GROUPS.map(
+    (g) => sql`(select ${columns} from ${orders}
+      where ${sql.join([groupCondition(g.id, deadlineBefore), ...keysetAfter(after)], sql` and `)}
+      order by ${orders.deadline}, ${orders.id} limit ${constantLimit(limit)})`,
+  );
+  return sql.join(parts, sql` union all `);
+}
+
 /** The queue's tasks after `after` in (deadline, id) order, read from a group's index from the cursor's deadline. */
 const keysetAfter = (after: string | Placeholder | undefined): SQL[] =>
   after === undefined
@@ -267,9 +283,15 @@ function queueRowsSelect(
 }
 
 const queueRowColumns = {
-  // What each row shows and what its group is computed from; not the task's long texts (issue 36).
+  // What each row shows and what the domain's queueGroup reads (QueueGroupInput), no other column: each one more
+  // is decoded and sent for every row of every page (issue 36).
   order: {
-    ...STATUS_COLUMNS,
+    priceCents: orders.priceCents,
+    systemClientStatus: orders.systemClientStatus,
+    clientStatus: orders.clientStatus,
+    tags: orders.tags,
+    deadline: orders.deadline,
+    geekId: orders.geekId,
     id: orders.id,
     number: orders.number,
     title: orders.title,
@@ -326,15 +348,21 @@ export async function queuePage(
   const statement = prepared(db, name, () => {
     const deadlineBefore = sql.placeholder('deadlineBefore');
     const cursor = after === undefined ? undefined : sql.placeholder('after');
-    // One group's page is read straight from its index; the whole queue's ids are each group's page, merged.
-    const page = query.group
-      ? and(groupCondition(query.group, deadlineBefore), ...keysetAfter(cursor))
-      : inArray(orders.id, sql`(${queuePageIds(query, deadlineBefore, cursor)})`);
+    // One group's page is read straight from its index. The whole queue is each group's page, merged in order:
+    // the rows themselves, named as the table so that the columns below read them (PostgreSQL merges the groups'
+    // indexes and fetches only the rows the page takes; ids first, then each task again, cost a quarter more).
+    const whole = sql`(${wholeQueueRows(query.limit, deadlineBefore, cursor)}) as ${orders}`;
+    const session = staffSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion'));
+    const fields = { ...queueRowColumns, kept: keptCounts() };
     const select = db
-      .select({ ...queueRowColumns, kept: keptCountColumns() })
-      .from(orders)
+      .select(query.group ? fields : readFromDerived(fields))
+      .from(query.group ? orders : whole)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(page, staffSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion'))))
+      .where(
+        query.group
+          ? and(groupCondition(query.group, deadlineBefore), ...keysetAfter(cursor), session)
+          : session,
+      )
       .orderBy(asc(orders.deadline), asc(orders.id))
       .limit(constantLimit(query.limit));
     return fastRows(select.prepare(name));
@@ -390,41 +418,62 @@ export async function countQueueGroups(db: Db, query: QueueQuery): Promise<Recor
 
 const HOUR_MS = 3_600_000;
 
+/** The kept figures `keptCounts` answers, in its array's order. */
+const KEPT_FIGURES = [
+  'check',
+  'instructions',
+  'assign',
+  'revision',
+  'refund',
+  'messages',
+  'dueBefore',
+  'unreadDueBefore',
+  'dueThisHour',
+  'unreadDueThisHour',
+] as const;
+type KeptCounts = Record<(typeof KEPT_FIGURES)[number], number>;
+
 /**
  * What each group's count is made of, from what migration 0055's trigger keeps, as `countQueueGroups` would count
- * it without a filter (`countsFromKept` adds them up). Each a subquery of its own, evaluated once per statement.
- * The groups the clock does not move are sums of their slots. 'deadline' takes a task in progress 24 hours
- * before its deadline, from 'messages' when it has unread messages: the hours before `deadlineBefore`'s own hour
- * are summed from their kept rows, and that hour's tasks (an hour's deadlines) are counted by the deadline index.
+ * it without a filter (`countsFromKept` adds them up): one subquery PostgreSQL evaluates once per statement, as a
+ * JSON array of KEPT_FIGURES in their order. One column rather than ten: the queue's page carries it in every row
+ * (issue 36), and only the first row's is read. Three reads, one a table: the groups the clock does not move are
+ * sums of their slots; 'deadline' takes a task in progress 24 hours before its deadline, from 'messages' when it
+ * has unread messages: the hours before `deadlineBefore`'s own hour are summed from their kept rows, and that
+ * hour's tasks (an hour's deadlines) are counted from the deadline group's index (migration 0060).
  * Placeholders: `deadlineBefore`, `hour` and `hourStart` (`keptCountParams`).
  */
-function keptCountColumns() {
-  const kept = (group: QueueGroup) =>
-    sql<number>`(select coalesce(sum(${opsQueueCounts.n}), 0)::int from ${opsQueueCounts}
-      where ${opsQueueCounts.queueGroup} = ${constant(group)})`;
-  const hoursBefore = (group: 'deadline' | 'messages') =>
-    sql<number>`(select coalesce(sum(${opsQueueDeadlineHours.n}), 0)::int from ${opsQueueDeadlineHours}
-      where ${opsQueueDeadlineHours.queueGroup} = ${constant(group)}
-        and ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')})`;
-  const thisHour = (unread: boolean) =>
-    sql<number>`(select count(*)::int from ${orders}
-      where ${groupCondition('deadline', sql.placeholder('deadlineBefore'))}
-        and ${orders.deadline} >= ${sql.placeholder('hourStart')}${unread ? sql` and ${orders.unreadClientMessages} > 0` : sql``})`;
-  return {
-    check: kept('check'),
-    instructions: kept('instructions'),
-    assign: kept('assign'),
-    revision: kept('revision'),
-    refund: kept('refund'),
-    messages: kept('messages'),
-    dueBefore: hoursBefore('deadline'),
-    unreadDueBefore: hoursBefore('messages'),
-    dueThisHour: thisHour(false),
-    unreadDueThisHour: thisHour(true),
-  };
+function keptCounts() {
+  const slots = (group: QueueGroup) =>
+    sql`coalesce(sum(${opsQueueCounts.n}) filter (where ${opsQueueCounts.queueGroup} = ${constant(group)}), 0)::int`;
+  const hours = (group: 'deadline' | 'messages') =>
+    sql`coalesce(sum(${opsQueueDeadlineHours.n}) filter (where ${opsQueueDeadlineHours.queueGroup} = ${constant(group)}), 0)::int`;
+  const figures = {
+    check: sql`kept."check"`,
+    instructions: sql`kept."instructions"`,
+    assign: sql`kept."assign"`,
+    revision: sql`kept."revision"`,
+    refund: sql`kept."refund"`,
+    messages: sql`kept."messages"`,
+    dueBefore: sql`hours."deadline"`,
+    unreadDueBefore: sql`hours."messages"`,
+    dueThisHour: sql`this_hour."deadline"`,
+    unreadDueThisHour: sql`this_hour."messages"`,
+  } satisfies Record<keyof KeptCounts, SQL>;
+  return sql<string>`(select json_build_array(${sql.join(
+    KEPT_FIGURES.map((f) => figures[f]),
+    sql`, `,
+  )})::text
+    from (select ${slots('check')} as "check", ${slots('instructions')} as "instructions", ${slots('assign')} as "assign",
+        ${slots('revision')} as "revision", ${slots('refund')} as "refund", ${slots('messages')} as "messages"
+        from ${opsQueueCounts}) kept,
+      (select ${hours('deadline')} as "deadline", ${hours('messages')} as "messages" from ${opsQueueDeadlineHours}
+        where ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')}) hours,
+      (select count(*)::int as "deadline", (count(*) filter (where ${orders.unreadClientMessages} > 0))::int as "messages"
+        from ${orders}
+        where ${groupCondition('deadline', sql.placeholder('deadlineBefore'))}
+          and ${orders.deadline} >= ${sql.placeholder('hourStart')}) this_hour)`;
 }
-
-type KeptCounts = { [K in keyof ReturnType<typeof keptCountColumns>]: number };
 
 function keptCountParams(deadlineBefore: Date) {
   const hour = Math.floor(deadlineBefore.getTime() / HOUR_MS);
@@ -435,7 +484,9 @@ function keptCountParams(deadlineBefore: Date) {
   };
 }
 
-function countsFromKept(row: KeptCounts): Record<QueueGroup, number> {
+function countsFromKept(keptJson: string): Record<QueueGroup, number> {
+  const values = JSON.parse(keptJson) as number[];
+  const row = Object.fromEntries(KEPT_FIGURES.map((f, i) => [f, values[i] ?? 0])) as KeptCounts;
   return {
     check: row.check,
     instructions: row.instructions,
@@ -447,14 +498,16 @@ function countsFromKept(row: KeptCounts): Record<QueueGroup, number> {
   };
 }
 
-/** Each group's count from what migration 0055's trigger keeps, in one prepared statement (`keptCountColumns`). */
+/** Each group's count from what migration 0055's trigger keeps, in one prepared statement (`keptCounts`). */
 export async function keptQueueCounts(db: Db, deadlineBefore: Date): Promise<Record<QueueGroup, number>> {
   const statement = prepared(db, 'ops_queue_kept_counts', () =>
-    fastRows(db.select(keptCountColumns()).from(sql`(values (1)) as one`).prepare('ops_queue_kept_counts')),
+    fastRows(
+      db.select({ kept: keptCounts() }).from(sql`(values (1)) as one`).prepare('ops_queue_kept_counts'),
+    ),
   );
   const [row] = await statement.execute(keptCountParams(deadlineBefore));
   if (!row) throw new Error('queue counts: no row');
-  return countsFromKept(row);
+  return countsFromKept(row.kept);
 }
 
 // ——— the task page ———

@@ -6,8 +6,8 @@ import {
   type QueueGroup,
   queueGroup,
 } from '@geekly/domain/ops/back-office.ts';
+import type { ClientStatus, SystemClientStatus } from '@geekly/domain/orders/order-status.ts';
 import type { AppContext } from '../../app-context.ts';
-import { statusInput } from '../orders/order-view.ts';
 import { queuePage, type StaffSession } from './ops.repository.ts';
 
 type QueueFilter = {
@@ -47,7 +47,19 @@ export async function operatorQueue(ctx: AppContext, session: StaffSession, filt
   const needed = rows
     .map((r) => {
       const paidCents = Number(r.paidCents);
-      const group = queueGroup(statusInput(r.order, paidCents), r.unread, now);
+      const group = queueGroup(
+        {
+          system_client_status: r.order.systemClientStatus as SystemClientStatus,
+          client_status: r.order.clientStatus as ClientStatus | null,
+          tags: r.order.tags,
+          geekId: r.order.geekId,
+          paidCents,
+          priceCents: r.order.priceCents,
+          deadline: r.order.deadline,
+        },
+        r.unread,
+        now,
+      );
       return {
         _id: r.order.id,
         number: r.order.number,
