@@ -418,14 +418,10 @@ export async function countQueueGroups(db: Db, query: QueueQuery): Promise<Recor
 
 const HOUR_MS = 3_600_000;
 
-/** The kept figures `keptCounts` answers, in its array's order. */
+/** The groups kept in slots (`ops_queue_counts`), and every kept figure `keptCounts` answers, in its array's order. */
+const SLOT_GROUPS = ['check', 'instructions', 'assign', 'revision', 'refund', 'messages'] as const;
 const KEPT_FIGURES = [
-  'check',
-  'instructions',
-  'assign',
-  'revision',
-  'refund',
-  'messages',
+  ...SLOT_GROUPS,
   'dueBefore',
   'unreadDueBefore',
   'dueThisHour',
@@ -437,39 +433,21 @@ type KeptCounts = Record<(typeof KEPT_FIGURES)[number], number>;
  * What each group's count is made of, from what migration 0055's trigger keeps, as `countQueueGroups` would count
  * it without a filter (`countsFromKept` adds them up): one subquery PostgreSQL evaluates once per statement, as a
  * JSON array of KEPT_FIGURES in their order. One column rather than ten: the queue's page carries it in every row
- * (issue 36), and only the first row's is read. Three reads, one a table: the groups the clock does not move are
- * sums of their slots; 'deadline' takes a task in progress 24 hours before its deadline, from 'messages' when it
- * has unread messages: the hours before `deadlineBefore`'s own hour are summed from their kept rows, and that
- * hour's tasks (an hour's deadlines) are counted from the deadline group's index (migration 0060).
- * Placeholders: `deadlineBefore`, `hour` and `hourStart` (`keptCountParams`).
+ * (issue 36), and only the first row's is read. Three reads, each answering its part of the array: the groups the
+ * clock does not move are sums of their slots; 'deadline' takes a task in progress 24 hours before its deadline,
+ * from 'messages' when it has unread messages: the hours before `deadlineBefore`'s own hour are summed from their
+ * kept rows, and that hour's tasks (an hour's deadlines) are counted from the deadline group's index (migration
+ * 0060). Placeholders: `deadlineBefore`, `hour` and `hourStart` (`keptCountParams`).
  */
 function keptCounts() {
-  const slots = (group: QueueGroup) =>
-    sql`coalesce(sum(${opsQueueCounts.n}) filter (where ${opsQueueCounts.queueGroup} = ${constant(group)}), 0)::int`;
-  const hours = (group: 'deadline' | 'messages') =>
-    sql`coalesce(sum(${opsQueueDeadlineHours.n}) filter (where ${opsQueueDeadlineHours.queueGroup} = ${constant(group)}), 0)::int`;
-  const figures = {
-    check: sql`kept."check"`,
-    instructions: sql`kept."instructions"`,
-    assign: sql`kept."assign"`,
-    revision: sql`kept."revision"`,
-    refund: sql`kept."refund"`,
-    messages: sql`kept."messages"`,
-    dueBefore: sql`hours."deadline"`,
-    unreadDueBefore: sql`hours."messages"`,
-    dueThisHour: sql`this_hour."deadline"`,
-    unreadDueThisHour: sql`this_hour."messages"`,
-  } satisfies Record<keyof KeptCounts, SQL>;
-  return sql<string>`(select json_build_array(${sql.join(
-    KEPT_FIGURES.map((f) => figures[f]),
-    sql`, `,
-  )})::text
-    from (select ${slots('check')} as "check", ${slots('instructions')} as "instructions", ${slots('assign')} as "assign",
-        ${slots('revision')} as "revision", ${slots('refund')} as "refund", ${slots('messages')} as "messages"
-        from ${opsQueueCounts}) kept,
-      (select ${hours('deadline')} as "deadline", ${hours('messages')} as "messages" from ${opsQueueDeadlineHours}
-        where ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')}) hours,
-      (select count(*)::int as "deadline", (count(*) filter (where ${orders.unreadClientMessages} > 0))::int as "messages"
+  const sumOf = (table: typeof opsQueueCounts | typeof opsQueueDeadlineHours, group: QueueGroup) =>
+    sql`coalesce(sum(${table.n}) filter (where ${table.queueGroup} = ${constant(group)}), 0)`;
+  const array = (values: SQL[]) => sql`jsonb_build_array(${sql.join(values, sql`, `)}) as figures`;
+  return sql<string>`(select (slots.figures || hours.figures || this_hour.figures)::text
+    from (select ${array(SLOT_GROUPS.map((g) => sumOf(opsQueueCounts, g)))} from ${opsQueueCounts}) slots,
+      (select ${array([sumOf(opsQueueDeadlineHours, 'deadline'), sumOf(opsQueueDeadlineHours, 'messages')])}
+        from ${opsQueueDeadlineHours} where ${opsQueueDeadlineHours.hour} < ${sql.placeholder('hour')}) hours,
+      (select ${array([sql`count(*)`, sql`count(*) filter (where ${orders.unreadClientMessages} > 0)`])}
         from ${orders}
         where ${groupCondition('deadline', sql.placeholder('deadlineBefore'))}
           and ${orders.deadline} >= ${sql.placeholder('hourStart')}) this_hour)`;
@@ -486,7 +464,8 @@ function keptCountParams(deadlineBefore: Date) {
 
 function countsFromKept(keptJson: string): Record<QueueGroup, number> {
   const values = JSON.parse(keptJson) as number[];
-  const row = Object.fromEntries(KEPT_FIGURES.map((f, i) => [f, values[i] ?? 0])) as KeptCounts;
+  if (values.length !== KEPT_FIGURES.length) throw new Error(`queue counts: ${values.length} figures`);
+  const row = Object.fromEntries(KEPT_FIGURES.map((f, i) => [f, values[i]])) as KeptCounts;
   return {
     check: row.check,
     instructions: row.instructions,
