@@ -192,7 +192,6 @@ const apis = {
 /** Starts an API process of a release: this tree (the running release), or the next one built beside it. */
 function startApi(name, release = { dir: root, env: {} }) {
   const api = apis[name];
-  const out = createWriteStream(api.log, { flags: 'a' });
   const child = spawn(process.execPath, [join(release.dir, 'apps/api/src/server.ts')], {
     cwd: release.dir,
     env: {
@@ -204,13 +203,20 @@ function startApi(name, release = { dir: root, env: {} }) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  logTo(child, api.log);
   children.add(child);
   child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
   child.exited.then(() => children.delete(child));
   api.child = child;
   return child;
+}
+
+/** Appends a child's stdout and stderr to a file, which closes when both have (not when the first does). */
+function logTo(child, file) {
+  const out = createWriteStream(file, { flags: 'a' });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  child.on('close', () => out.end());
 }
 
 async function waitReady(url, ms = 30_000, what = url) {
@@ -317,9 +323,7 @@ async function main() {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const caddyLog = createWriteStream(join(work, 'caddy.log'));
-  caddy.stdout.pipe(caddyLog);
-  caddy.stderr.pipe(caddyLog);
+  logTo(caddy, join(work, 'caddy.log'));
   children.add(caddy);
   const rootCert = join(caddyDir, 'caddy/pki/authorities/local/root.crt');
   for (let i = 0; i < 150 && !existsSync(rootCert); i++) await sleep(100);
@@ -627,7 +631,7 @@ async function main() {
       missing.length === 0,
       `${s.name}: every live event received (${ids.length} events, ${s.reconnects.length} reconnects)`,
       missing.length
-        ? `missing ids ${missing.join(', ')}`
+        ? `missing ids ${missing.join(', ')}; connections: ${JSON.stringify(s.history)}`
         : `resumed from Last-Event-ID ${s.reconnects.join(', ') || '—'}`,
     );
     check(s.duplicates === 0, `${s.name}: no event delivered twice`, `${s.duplicates} duplicates`);
@@ -794,9 +798,7 @@ async function main() {
     env: { ...baseEnv, XDG_DATA_HOME: join(work, 'lb'), XDG_CONFIG_HOME: join(work, 'lb') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const balancerLog = createWriteStream(join(work, 'balancer.log'));
-  balancer.stdout.pipe(balancerLog);
-  balancer.stderr.pipe(balancerLog);
+  logTo(balancer, join(work, 'balancer.log'));
   children.add(balancer);
   await waitReady(`http://127.0.0.1:${lbPort}/api/v3/ready`, 15_000, 'the balancer');
   const countedAddresses = async () =>
@@ -844,6 +846,8 @@ async function main() {
     `${hopStatus}; sign-ups by address ${JSON.stringify(countedBefore)} → ${JSON.stringify(counted)}`,
   );
   balancer.kill('SIGTERM');
+
+  await checkStreamsNeverCompressed();
 
   // npm run backup (encrypted to the operator's age key, decision 060), then npm run restore into a new database:
   // the same rows, every file.
@@ -927,6 +931,104 @@ async function main() {
   for (const s of streams) s.close();
 }
 
+/**
+ * Caddy 2.6 decides whether to compress a response on its first read of the body: an event stream whose first
+ * read holds more than 512 bytes (a reconnecting tab's replay, when Caddy reads late) was compressed, and its
+ * compressor held the events back, so the tab saw nothing (seen in this recipe's run: a tab missed its last 104
+ * events). Which read comes first is timing, so this check makes it certain: the recipe's site file, unchanged,
+ * before an upstream that answers each event stream with a 2 KB first write, as a late read would see it. Every
+ * stream must arrive uncompressed and at once; a JSON answer still compressed.
+ */
+async function checkStreamsNeverCompressed() {
+  const streamPaths = ['/api/v3/events', '/api/v3/ops/events', '/api/v3/workspace/events'];
+  const frame = (id) =>
+    `id: ${id}\ndata: {"type":"order","order_id":"00000000-0000-4000-8000-000000000000"}\n\n`;
+  const upstream = http.createServer((req, res) => {
+    if (req.url === '/api/v3/ready') return res.end('{"status":"ready"}');
+    if (!streamPaths.includes(req.url) && !/text\/event-stream/.test(req.headers.accept ?? '')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ id: i, title: 'An essay' })) }),
+      );
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+    });
+    let id = 1;
+    let first = 'retry: 3000\n\n';
+    while (first.length < 2048) first += frame(id++);
+    res.write(first);
+    const timer = setInterval(() => res.write(frame(id++)), 100);
+    req.on('close', () => clearInterval(timer));
+  });
+  const upstreamPort = await freePort();
+  await new Promise((r) => upstream.listen(upstreamPort, '127.0.0.1', r));
+  const sitePort = await freePort();
+  const dir = join(work, 'caddy-streams');
+  const file = join(work, 'Caddyfile.streams');
+  writeFileSync(file, `{\n\tadmin off\n\tauto_https off\n}\n\nimport ${siteFile}\n`);
+  const proxy = spawn('caddy', ['run', '--config', file, '--adapter', 'caddyfile'], {
+    env: {
+      ...baseEnv,
+      XDG_DATA_HOME: dir,
+      XDG_CONFIG_HOME: dir,
+      GEEKLY_SITE: `http://127.0.0.1:${sitePort}`,
+      GEEKLY_UPSTREAMS: `127.0.0.1:${upstreamPort}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  logTo(proxy, join(work, 'caddy-streams.log'));
+  children.add(proxy);
+  try {
+    await waitReady(`http://127.0.0.1:${sitePort}/api/v3/ready`, 15_000, 'Caddy before the stream upstream');
+    const get = (path, headers, until) =>
+      new Promise((resolve, reject) => {
+        const req = http.get(`http://127.0.0.1:${sitePort}${path}`, { headers }, (res) => {
+          let text = '';
+          const done = () => {
+            clearTimeout(timer);
+            req.destroy();
+            resolve({ encoding: res.headers['content-encoding'] ?? 'none', text });
+          };
+          const timer = setTimeout(done, 3000);
+          res.setEncoding('latin1');
+          res.on('data', (d) => {
+            text += d;
+            if (until(text)) done();
+          });
+          res.on('end', done);
+        });
+        req.on('error', reject);
+      });
+    const wanted = 30; // the first write's frames and a few live ones after it
+    const frames = (text) => (text.match(/^id: /gm) ?? []).length;
+    const results = [];
+    for (const path of streamPaths)
+      results.push([path, await get(path, { 'accept-encoding': 'zstd, gzip' }, (t) => frames(t) >= wanted)]);
+    // An EventSource on any other address says what it wants.
+    results.push([
+      '/api/v3/other (Accept: text/event-stream)',
+      await get(
+        '/api/v3/other',
+        { accept: 'text/event-stream', 'accept-encoding': 'gzip' },
+        (t) => frames(t) >= wanted,
+      ),
+    ]);
+    const stalled = results.filter(([, r]) => r.encoding !== 'none' || frames(r.text) < wanted);
+    const json = await get('/api/v3/orders', { 'accept-encoding': 'gzip' }, () => false);
+    check(
+      stalled.length === 0 && json.encoding === 'gzip',
+      'event streams pass Caddy uncompressed and at once, even a replay in the first read; JSON is still compressed',
+      `${results.map(([p, r]) => `${p}: ${frames(r.text)} events in 3 s, ${r.encoding}`).join('; ')}; JSON: ${json.encoding}`,
+    );
+  } finally {
+    proxy.kill('SIGTERM');
+    upstream.closeAllConnections();
+    upstream.close();
+  }
+}
+
 /** An HS256 JWT, as the API signs its sessions (apps/api/src/modules/auth/session-token.ts). */
 function signHs256(secret, payload) {
   const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -945,6 +1047,8 @@ function openStream(name, token) {
     endedWithRetry: 0,
     closed: false,
     lastId: null,
+    // Each connection, for a failure's detail: when it opened, from which id, its status, what it carried, how it ended.
+    history: [],
   };
   let retryMs = 3000;
   let resolveOpened;
@@ -959,11 +1063,14 @@ function openStream(name, token) {
     };
     if (s.lastId !== null) headers['last-event-id'] = String(s.lastId);
     const req = https.get(`${PUBLIC_URL}/api/v3/events`, { headers });
+    const conn = { opened: stamp().trim(), from: s.lastId, status: null, events: 0, last: null, ended: null };
+    s.history.push(conn);
     let ended = false;
     let retryLines = 0;
-    const again = () => {
+    const again = (why) => {
       if (ended || s.closed) return;
       ended = true;
+      conn.ended = `${stamp().trim()} (${why instanceof Error ? why.message : (why ?? 'end')})`;
       if (retryLines > 1) s.endedWithRetry++;
       setTimeout(() => {
         if (s.closed) return;
@@ -973,6 +1080,7 @@ function openStream(name, token) {
     };
     req.on('error', again);
     req.on('response', (res) => {
+      conn.status = `${res.statusCode} at ${stamp().trim()}`;
       if (res.statusCode !== 200) {
         res.resume();
         res.on('end', again);
@@ -999,6 +1107,8 @@ function openStream(name, token) {
           if (id === null) continue;
           s.lastId = id;
           if (event === 'message') {
+            conn.events++;
+            conn.last = id;
             if (s.ids.has(id)) s.duplicates++;
             s.ids.add(id);
           }
