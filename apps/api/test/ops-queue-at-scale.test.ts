@@ -164,12 +164,24 @@ describe("the queue's pages", () => {
     // No task twice, none missing, in the order the index holds them.
     expect(seen.map((r) => r._id)).toEqual(expected);
 
+    // Tasks looking for a Geek, half with their instructions checked ('assign'), half not ('instructions'), their
+    // deadlines among the others': the whole queue reads the two groups from their one index, in one pass.
+    const looking = await copies(order._id, 60, new Date(start.getTime() + 30 * 60_000));
+    await t.db.execute(sql`update orders set system_client_status = 'Paid', paid_cents = 1000, writer_id = null,
+      tags = case when number % 2 = 0 then '["instr_ok"]'::jsonb else '[]'::jsonb end
+      where id in (${sql.join(
+        looking.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+
     // The whole queue's pages are every group's tasks merged, in the same order.
     const groups = (await Promise.all(QUEUE_GROUPS.map((g) => everyPage(`group=${g.id}`)))).flat();
     const merged = groups
       .sort((a, b) => a.deadline.localeCompare(b.deadline) || (a._id < b._id ? -1 : 1))
       .map((r) => r._id);
     expect(merged.length).toBeGreaterThan(10 * QUEUE_PAGE);
+    const inGroup = (id: string) => groups.filter((r) => r.group === id).length;
+    expect([inGroup('instructions'), inGroup('assign')]).toEqual([30, 30]);
     expect((await everyPage('')).map((r) => r._id)).toEqual(merged);
 
     // A cursor that is no task answers an empty last page (any row id's form: ids written by SQL, md5()::uuid in
