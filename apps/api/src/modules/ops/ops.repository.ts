@@ -156,11 +156,7 @@ const hasUnreadClientMessages = sql`${orders.unreadClientMessages} > 0`;
 type DeadlineBefore = Date | Placeholder;
 const deadlineValue = (d: DeadlineBefore) => (d instanceof Date ? d.toISOString() : d);
 
-/**
- * A group's tasks, or 'looking': the tasks of 'instructions' and of 'assign' together (the two split the same
- * tasks by a tag, and the whole queue reads them from their one index in one pass).
- */
-function groupCondition(group: QueueGroup | 'looking', deadlineBefore: DeadlineBefore): SQL {
+function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL {
   const deadlineClose = sql`${isInProgress} and ${orders.deadline} < ${deadlineValue(deadlineBefore)}`;
   // The groups before this one that a task of its own could also be in (the others its status rules out: a task
   // 'In Progress' or 'Paid' is neither a refund request nor 'Revision Requested'). Fewer conditions than the
@@ -175,7 +171,6 @@ function groupCondition(group: QueueGroup | 'looking', deadlineBefore: DeadlineB
     revision: [isRefund, isCheck],
     instructions: [onRevision, isCheck],
     assign: [onRevision, isCheck],
-    looking: [onRevision, isCheck],
     deadline: [onRevision, isCheck],
     messages: [isRefund, isCheck, isRevision, sql`(${isLookingAndPaid})`, sql`(${deadlineClose})`],
   }[group];
@@ -185,7 +180,6 @@ function groupCondition(group: QueueGroup | 'looking', deadlineBefore: DeadlineB
     revision: isRevision,
     instructions: sql`${isLookingAndPaid} and not ${hasInstructionsChecked}`,
     assign: sql`${isLookingAndPaid} and ${hasInstructionsChecked}`,
-    looking: isLookingAndPaid,
     deadline: deadlineClose,
     messages: hasUnreadClientMessages,
   }[group];
@@ -250,21 +244,6 @@ function queuePageIds(query: QueueQuery, deadlineBefore: DeadlineBefore, after?:
 }
 
 /**
- * The whole queue's reads: each group's index once. 'instructions' and 'assign' share theirs and are read as one,
- * 'looking'; a new group must say which read holds it (the Record's type).
- */
-const READ_OF_GROUP: Record<QueueGroup, QueueGroup | 'looking'> = {
-  refund: 'refund',
-  check: 'check',
-  revision: 'revision',
-  instructions: 'looking',
-  assign: 'looking',
-  deadline: 'deadline',
-  messages: 'messages',
-};
-const WHOLE_QUEUE_READS = [...new Set(QUEUE_GROUPS.map((g) => READ_OF_GROUP[g.id]))];
-
-/**
  * The whole queue's candidates for a page of `limit` (after `after`): each group's first `limit` read apart from its
  * index in (deadline, id) order, with the columns the queue's page reads (queueRowColumns, and the student's id).
  */
@@ -273,9 +252,9 @@ function wholeQueueRows(limit: number, deadlineBefore: DeadlineBefore, after?: P
     [...Object.values(queueRowColumns.order), orders.userId, orders.paidCents, orders.unreadClientMessages],
     sql`, `,
   );
-  const parts = WHOLE_QUEUE_READS.map(
-    (read) => sql`(select ${columns} from ${orders}
-      where ${sql.join([groupCondition(read, deadlineBefore), ...keysetAfter(after)], sql` and `)}
+  const parts = QUEUE_GROUPS.map(
+    (g) => sql`(select ${columns} from ${orders}
+      where ${sql.join([groupCondition(g.id, deadlineBefore), ...keysetAfter(after)], sql` and `)}
       order by ${orders.deadline}, ${orders.id} limit ${constantLimit(limit)})`,
   );
   return sql.join(parts, sql` union all `);
