@@ -4,7 +4,8 @@
 // measures how long its writes wait (the upgrade must lock no table for more than a second). Starts the API
 // (`apps/api/src/server.ts`, its own process, the usual pool) on each, runs every call of CALLS with autocannon
 // (its own process, 20 connections) on the small then the big database, call by call, and prints req/s, p99 and
-// the ratio (big / small req/s; issue 36 asks ≥ 0.67 for every call).
+// the ratio (big / small req/s; issue 36 asks ≥ 0.67 for every call), and the CPU each request cost the API process
+// and PostgreSQL's processes (from /proc), which compares across machines where req/s does not.
 //
 // Usage: npm run bench:scale [-- --tasks 1000000 --duration 10 --connections 20 --only <regexp> --keep --reuse]
 //   --keep   leaves the databases (geekly_scale_bench_<N>) for another run; --reuse runs on them without loading.
@@ -15,7 +16,7 @@
 // `paths` ({ path, token }) to use each once.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -256,6 +257,7 @@ async function startApi(url) {
   return {
     base,
     secret,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -420,6 +422,41 @@ function cannon(spec) {
   });
 }
 
+/**
+ * The CPU time used so far (ms) by the API process and by every PostgreSQL process (its backends included), from
+ * /proc: a call's cost per request on each side, whatever the machine's speed. Zero where /proc is not Linux's.
+ */
+function cpuSoFar(apiPid) {
+  const msOf = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (the stat file's 14th and 15th fields), in clock ticks of 10 ms.
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  // By process: a backend that ends between two readings (the pool closes idle connections) is not subtracted.
+  const pg = new Map();
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') pg.set(pid, msOf(pid));
+      } catch {}
+    }
+  } catch {}
+  return { api: msOf(apiPid), pg };
+}
+
+/** The CPU used between two readings of cpuSoFar (ms): the API's, and PostgreSQL's processes' together. */
+function cpuBetween(before, after) {
+  let pg = 0;
+  for (const [pid, ms] of after.pg) pg += ms - (before.pg.get(pid) ?? 0);
+  return { apiMs: after.api - before.api, pgMs: pg };
+}
+
 async function measure(call, server, f) {
   const token = f.tokens[call.as];
   const spec = {
@@ -435,12 +472,15 @@ async function measure(call, server, f) {
     ...(call.body ? { body: JSON.stringify(call.body(f)) } : {}),
     ...(call.paths ? { url: server.base, paths: call.paths(f) } : {}),
   };
+  const before = cpuSoFar(server.pid);
   const r = await cannon(spec);
+  const after = cpuSoFar(server.pid);
   return {
     rps: r.requests.average,
     p99: r.latency.p99,
     total: r.requests.total,
     non2xx: r.non2xx + r.errors,
+    ...cpuBetween(before, after),
   };
 }
 
@@ -450,7 +490,13 @@ const both = (a, b) => ({
   p99: Math.max(a.p99, b.p99),
   total: a.total + b.total,
   non2xx: a.non2xx + b.non2xx,
+  apiMs: a.apiMs + b.apiMs,
+  pgMs: a.pgMs + b.pgMs,
 });
+
+/** CPU per request: the API's and PostgreSQL's, in ms. */
+const cpu = (r) =>
+  r.total > 0 ? `${(r.apiMs / r.total).toFixed(2)} + ${(r.pgMs / r.total).toFixed(2)}` : '—';
 
 /**
  * A read is measured small, big, big, small, and each size's figure is the mean of its two: whatever was measured
@@ -493,7 +539,7 @@ try {
     const ratio = big.rps / small.rps;
     results.push({ call, small, big, ratio });
     console.log(
-      `${call.name.padEnd(30)} ${cell(small).padEnd(34)} ${cell(big).padEnd(34)} ${ratio.toFixed(2)}`,
+      `${call.name.padEnd(30)} ${cell(small).padEnd(34)} ${cell(big).padEnd(34)} ${ratio.toFixed(2)}   CPU ms/request (API + PostgreSQL): ${cpu(small)} | ${cpu(big)}`,
     );
   }
   console.log(`\n| Call | ${sizes[0]} tasks | ${sizes[1]} tasks | ratio |\n|---|---|---|---|`);
