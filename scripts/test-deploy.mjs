@@ -8,8 +8,9 @@
 // release in turn, with not one request failing; then one process is killed with SIGKILL and restarted. Then it
 // checks: no request lost beyond one retry, every live event received by every stream (replayed from
 // Last-Event-ID), the ledger balanced, every file in storage with its bytes, the metrics, no secret in any log
-// line, the client's own address counted behind a second Caddy standing in for a load balancer, a backup that
-// copies the bucket to a second one, and a restore that brings the lost files back from it.
+// line, the client's own address counted behind a second Caddy standing in for a load balancer, event streams never
+// compressed by the site's Caddy (checkStreamsNeverCompressed), a backup that copies the bucket to a second one, and
+// a restore that brings the lost files back from it.
 // Skips, saying so, when `caddy` or the PostgreSQL server is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -1083,7 +1084,7 @@ function openStream(name, token) {
       conn.status = `${res.statusCode} at ${stamp().trim()}`;
       if (res.statusCode !== 200) {
         res.resume();
-        res.on('end', again);
+        res.on('end', () => again(`status ${res.statusCode}`));
         return;
       }
       resolveOpened();
@@ -1116,7 +1117,7 @@ function openStream(name, token) {
       });
       body.on('error', again);
       body.on('end', again);
-      res.on('aborted', again);
+      res.on('aborted', () => again('aborted'));
     });
     s.close = () => {
       s.closed = true;

@@ -165,7 +165,7 @@ describe("the queue's pages", () => {
     expect(seen.map((r) => r._id)).toEqual(expected);
 
     // Tasks looking for a Geek, half with their instructions checked ('assign'), half not ('instructions'), their
-    // deadlines among the others': the whole queue reads the two groups from their one index, in one pass.
+    // deadlines among the others': the two groups share one index, and the whole queue must hold both.
     const looking = await copies(order._id, 60, new Date(start.getTime() + 30 * 60_000));
     await t.db.execute(sql`update orders set system_client_status = 'Paid', paid_cents = 1000, writer_id = null,
       tags = case when number % 2 = 0 then '["instr_ok"]'::jsonb else '[]'::jsonb end
