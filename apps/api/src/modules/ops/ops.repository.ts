@@ -161,7 +161,6 @@ function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL 
   // The groups before this one that a task of its own could also be in (the others its status rules out: a task
   // 'In Progress' or 'Paid' is neither a refund request nor 'Revision Requested'). Fewer conditions than the
   // whole list, and only on the columns its index holds, so a group is read from its index alone.
-  const onRevision = sql`${orders.clientStatus} = 'On revision'`;
   // A delivery held for the quality check is a task in progress or on revision; the groups such a task could
   // also be in leave it to 'check' (so do the paid tasks' groups, should a tag outlive its delivery: the kept
   // counts, migration 0055, follow the domain's order exactly).
@@ -171,7 +170,7 @@ function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL 
     revision: [isRefund, isCheck],
     instructions: [onRevision, isCheck],
     assign: [onRevision, isCheck],
-    deadline: [onRevision, isCheck],
+    deadline: beforeDeadline,
     messages: [isRefund, isCheck, isRevision, sql`(${isLookingAndPaid})`, sql`(${deadlineClose})`],
   }[group];
   const own = {
@@ -183,8 +182,36 @@ function groupCondition(group: QueueGroup, deadlineBefore: DeadlineBefore): SQL 
     deadline: deadlineClose,
     messages: hasUnreadClientMessages,
   }[group];
-  return sql.join([notRemoved, own, ...before.map((c) => sql`not coalesce(${c}, false)`)], sql` and `);
+  return sql.join([notRemoved, own, ...notAny(before)], sql` and `);
 }
+
+const onRevision = sql`${orders.clientStatus} = 'On revision'`;
+/** The groups before 'deadline' that a task in progress can be in. */
+const beforeDeadline = [onRevision, isCheck];
+const notAny = (conditions: SQL[]) => conditions.map((c) => sql`not coalesce(${c}, false)`);
+
+/**
+ * The queue moves with the clock only where a task in progress comes within 24 hours of its deadline (it enters
+ * 'deadline' and leaves 'messages'). A page read with `deadlineBefore` stays true, data unchanged, until the clock
+ * reaches the first deadline not yet in 'deadline': that deadline in ms since 1970 (floored), null when none. Read
+ * from the deadline group's index (its conditions are the index's predicate).
+ */
+function nextDeadlineEntering(deadlineBefore: DeadlineBefore) {
+  const conditions = [
+    notRemoved,
+    isInProgress,
+    sql`${orders.deadline} >= ${deadlineValue(deadlineBefore)}`,
+    ...notAny(beforeDeadline),
+  ];
+  return sql<number | null>`(select floor(extract(epoch from min(${orders.deadline})) * 1000)::float8
+    from ${orders} where ${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * The snapshot the statement reads in (`pg_current_snapshot()`: its oldest running transaction, the next one, and
+ * those running between): two statements with the same snapshot saw exactly the same committed data.
+ */
+const statementSnapshot = sql<string>`(select pg_current_snapshot()::text)`;
 
 type QueueQuery = {
   q?: string | undefined;
@@ -218,6 +245,9 @@ function queueFilters(query: QueueQuery): SQL[] {
   }
   return filters;
 }
+
+/** A page of the queue as every member of staff sees it: no search, no filter, not `all` (decision 069). */
+export const isSharedQueueQuery = (query: QueueQuery) => !query.all && queueFilters(query).length === 0;
 
 /**
  * The ids of the queue page, soonest deadline first: each wanted group read on its own (its own `limit` soonest),
@@ -314,7 +344,19 @@ export type QueueRow = Pick<
 /** The staff session a queue read checks in its own statement (decision 025's pattern): its user and token version. */
 export type StaffSession = { userId: string; tokenVersion: number };
 
-export type QueuePage = { rows: QueueRow[]; counts: Record<QueueGroup, number> };
+/**
+ * What an unfiltered page was read against: the statement's snapshot, and the first deadline (ms since 1970) at
+ * which the clock changes it (null: none). The same page is true for a later statement with the same snapshot
+ * while `deadlineBefore` has not passed that deadline (decision 069).
+ */
+export type QueuePageState = { snapshot: string; nextDeadlineMs: number | null };
+
+export type QueuePage = {
+  rows: QueueRow[];
+  counts: Record<QueueGroup, number>;
+  /** Without a search, filter or `all`. */
+  state?: QueuePageState;
+};
 
 /**
  * The queue page (its rows and every group's count), or null when the staff session is no longer valid.
@@ -334,7 +376,7 @@ export async function queuePage(
   if (!isUuid(session.userId)) return null;
   const db = dbs.pages;
   const after = query.all ? undefined : query.after;
-  if (query.all || queueFilters(query).length > 0) {
+  if (!isSharedQueueQuery(query)) {
     // Built per call, and planned for its values (a pattern's trigrams decide the plan): the searches' pool.
     const search = dbs.searches;
     const [rows, counts, valid] = await Promise.all([
@@ -353,7 +395,12 @@ export async function queuePage(
     // indexes and fetches only the rows the page takes; ids first, then each task again, cost a quarter more).
     const whole = sql`(${wholeQueueRows(query.limit, deadlineBefore, cursor)}) as ${orders}`;
     const session = staffSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion'));
-    const fields = { ...queueRowColumns, kept: keptCounts() };
+    const fields = {
+      ...queueRowColumns,
+      kept: keptCounts(),
+      snapshot: statementSnapshot,
+      nextDeadlineMs: nextDeadlineEntering(deadlineBefore),
+    };
     const select = db
       .select(query.group ? fields : readFromDerived(fields))
       .from(query.group ? orders : whole)
@@ -374,12 +421,61 @@ export async function queuePage(
     ...(after === undefined ? {} : { after }),
   });
   const first = rows[0];
-  if (first) return { rows, counts: countsFromKept(first.kept) };
-  const [valid, counts] = await Promise.all([
-    sessionStillValid(db, staffSessionIsValid(session.userId, session.tokenVersion)),
-    keptQueueCounts(db, query.deadlineBefore),
-  ]);
-  return valid ? { rows: [], counts } : null;
+  if (first) {
+    const state = { snapshot: first.snapshot, nextDeadlineMs: first.nextDeadlineMs };
+    return { rows, counts: countsFromKept(first.kept), state };
+  }
+  return emptyQueuePage(db, query.deadlineBefore, session);
+}
+
+/** A page without rows: the session, the counts and what they were read against, in one statement. */
+async function emptyQueuePage(
+  db: Db,
+  deadlineBefore: Date,
+  session: StaffSession,
+): Promise<QueuePage | null> {
+  const statement = prepared(db, 'ops_queue_empty_page', () =>
+    fastRows(
+      db
+        .select({
+          valid: staffSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion')),
+          kept: keptCounts(),
+          snapshot: statementSnapshot,
+          nextDeadlineMs: nextDeadlineEntering(sql.placeholder('deadlineBefore')),
+        })
+        .from(sql`(values (1)) as one`)
+        .prepare('ops_queue_empty_page'),
+    ),
+  );
+  const [row] = await statement.execute({
+    ...keptCountParams(deadlineBefore),
+    userId: session.userId,
+    tokenVersion: session.tokenVersion,
+  });
+  if (!row?.valid) return null;
+  const state = { snapshot: row.snapshot, nextDeadlineMs: row.nextDeadlineMs };
+  return { rows: [], counts: countsFromKept(row.kept), state };
+}
+
+/**
+ * A staff session's check and the snapshot it was read in, in one statement: a page kept from a statement of the
+ * same snapshot is still the page (decision 069). Null when the session is no longer valid.
+ */
+export async function queueSnapshot(db: Db, session: StaffSession): Promise<string | null> {
+  if (!isUuid(session.userId)) return null;
+  const statement = prepared(db, 'ops_queue_snapshot', () =>
+    fastRows(
+      db
+        .select({
+          valid: staffSessionIsValid(sql.placeholder('userId'), sql.placeholder('tokenVersion')),
+          snapshot: sql<string>`pg_current_snapshot()::text`,
+        })
+        .from(sql`(values (1)) as one`)
+        .prepare('ops_queue_snapshot'),
+    ),
+  );
+  const [row] = await statement.execute({ userId: session.userId, tokenVersion: session.tokenVersion });
+  return row?.valid ? row.snapshot : null;
 }
 
 const firstRow = <T>(result: unknown): T => {

@@ -8,7 +8,14 @@ import {
 } from '@geekly/domain/ops/back-office.ts';
 import type { ClientStatus, SystemClientStatus } from '@geekly/domain/orders/order-status.ts';
 import type { AppContext } from '../../app-context.ts';
-import { queuePage, type StaffSession } from './ops.repository.ts';
+import {
+  isSharedQueueQuery,
+  type QueuePage,
+  queuePage,
+  queueSnapshot,
+  type StaffSession,
+} from './ops.repository.ts';
+import { type KeptPage, sharedQueuePages } from './shared-queue-pages.ts';
 
 type QueueFilter = {
   q?: string | undefined;
@@ -27,6 +34,8 @@ type QueueFilter = {
  * the last page. Each group is read apart in SQL (ops.repository.ts), so a group shows its tasks however many
  * tasks other groups hold; the domain's queueGroup still names each row's group. The page's statement also checks
  * the staff session (the route's requireStaff checks only the token): null when the session is no longer valid.
+ * The unfiltered pages, the same for all staff, are shared while the data and the clock leave them true
+ * (shared-queue-pages.ts, decision 069).
  */
 export async function operatorQueue(ctx: AppContext, session: StaffSession, filter: QueueFilter) {
   const now = ctx.now();
@@ -41,8 +50,36 @@ export async function operatorQueue(ctx: AppContext, session: StaffSession, filt
     limit: all ? QUEUE_SEARCH_LIMIT : QUEUE_PAGE,
   };
   const { reportsDb, searchDb } = ctx.database;
-  const page = await queuePage({ pages: reportsDb, searches: searchDb }, query, session);
-  if (!page) return null;
+  const read = async () => {
+    const page = await queuePage({ pages: reportsDb, searches: searchDb }, query, session);
+    return page && { page: queueAnswer(page, query, now), state: page.state };
+  };
+  if (!isSharedQueueQuery(query)) return (await read())?.page ?? null;
+
+  const pages = sharedQueuePages<QueueAnswer>(reportsDb);
+  const key = `${query.group ?? 'whole'} ${query.after ?? ''}`;
+  const deadlineBeforeMs = query.deadlineBefore.getTime();
+  let checked: string | undefined;
+  if (pages.has(key)) {
+    const snapshot = await queueSnapshot(reportsDb, session);
+    if (snapshot === null) return null;
+    const kept = pages.fresh(key, snapshot, deadlineBeforeMs);
+    if (kept) return kept;
+    checked = snapshot;
+  }
+  return pages.read(key, checked, deadlineBeforeMs, async (): Promise<KeptPage<QueueAnswer> | null> => {
+    const answer = await read();
+    if (!answer) return null;
+    if (!answer.state) throw new Error('queue: an unfiltered page without its snapshot');
+    return { page: answer.page, state: answer.state, deadlineBeforeMs };
+  });
+}
+
+type QueueAnswer = ReturnType<typeof queueAnswer>;
+
+/** The queue's answer: each row with its group (the domain's queueGroup), the counts and the next page. */
+function queueAnswer(page: QueuePage, query: { all: boolean; group?: QueueGroup | undefined }, now: Date) {
+  const { all } = query;
   const { rows, counts } = page;
   const needed = rows
     .map((r) => {
