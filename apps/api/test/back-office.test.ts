@@ -220,6 +220,42 @@ describe('the back office API', () => {
     expect(find(await queue('all=true'))?.group).toBeNull();
   });
 
+  it("finds a student's tasks by any part of their e-mail, with or without its '@'", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const students = {
+      ann: `ann_lee${tag}@uni.example`,
+      annx: `annxlee${tag}@uni.example`,
+      jo: `jo.ann_lee${tag}@uni-b.example`,
+    };
+    const tasks = Object.fromEntries(
+      await Promise.all(
+        Object.entries(students).map(async ([name, email]) => {
+          const client = await signUpClient(t, email);
+          return [name, (await pricedOrder(t, client.token))._id] as const;
+        }),
+      ),
+    );
+    const found = async (q: string) => {
+      const res = await call(t, { url: `/ops/orders?all=true&q=${encodeURIComponent(q)}`, token: admin });
+      expect(res.status).toBe(200);
+      const ids = (res.body.results as { _id: string }[]).map((r) => r._id);
+      return Object.keys(tasks)
+        .filter((name) => ids.includes(tasks[name] ?? ''))
+        .sort();
+    };
+    // With the '@': the local part's end and the domain's start, '_' and '%' as themselves, any case.
+    expect(await found(`ann_lee${tag}@uni.example`)).toEqual(['ann']);
+    expect(await found(`ANN_LEE${tag.toUpperCase()}@UNI`)).toEqual(['ann', 'jo']);
+    expect(await found(`n_lee${tag}@uni.`)).toEqual(['ann']);
+    expect(await found(`lee${tag}@`)).toEqual(['ann', 'annx', 'jo']);
+    expect(await found(`%lee${tag}@uni`)).toEqual([]);
+    expect(await found(`lee${tag}@uni@example`)).toEqual([]);
+    // Without it, or starting with it: any part of the address.
+    expect(await found(`ann_lee${tag}`)).toEqual(['ann', 'jo']);
+    expect(await found(`${tag}@uni-b`)).toEqual(['jo']);
+    expect(await found('@uni-b.example')).toContain('jo');
+  });
+
   it('keeps notes internal, audited, and puts everything on the timeline', async () => {
     const { client, order } = await paidTask();
     const note = await call(t, {

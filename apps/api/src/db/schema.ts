@@ -96,6 +96,11 @@ export const users = pgTable(
     index('users_referred_by_idx').on(t.referredBy),
     // Decision 056: the back office's search by any part of an e-mail (pg_trgm).
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The same search when its text holds the '@': the end of the local part, reversed (migration 0061).
+    index('users_email_local_reversed_idx').using(
+      'btree',
+      sql`reverse(lower(split_part(${t.email}, '@', 1))) text_pattern_ops`,
+    ),
   ],
 );
 
