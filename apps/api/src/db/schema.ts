@@ -90,8 +90,9 @@ export const users = pgTable(
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     uniqueIndex('users_password_set_token_hash_key').on(t.passwordSetTokenHash),
     uniqueIndex('users_pending_notification_token_key').on(t.pendingNotificationTokenHash),
-    // The public count of sign-ups in the last week (decision 011).
+    // The public count of sign-ups in the last week (decision 011), from the index alone (migration 0062).
     index('users_created_idx').on(t.createdAt),
+    index('users_client_created_idx').on(t.createdAt).where(sql`${t.role} = 'client'`),
     // The accounts invited with one code (decision 029's abuse signals, the referral figures).
     index('users_referred_by_idx').on(t.referredBy),
     // Decision 056: the back office's search by any part of an e-mail (pg_trgm).
