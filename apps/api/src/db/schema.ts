@@ -602,6 +602,10 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     // The receipt sweep's last day.
     index('ledger_transactions_created_idx').on(t.createdAt),
+    // One user's last day, read after each of their payments (migration 0063).
+    index('ledger_transactions_user_created_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.userId} is not null`),
   ],
 );
 
