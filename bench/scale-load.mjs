@@ -1,5 +1,6 @@
 // The data of `npm run bench:scale` (issue 36), written by set-based SQL (generate_series), minutes for a million
-// tasks. Shape, for `tasks` N: N/10 students, one of whom has 5,000 tasks; GEEKS Geeks (the same at every size:
+// tasks. Shape, for `tasks` N: one student with 5,000 tasks and the others with 10 each (the same at every size,
+// so a student's own calls compare like with like: N/10 students at 1M); GEEKS Geeks (the same at every size:
 // the Geeks page lists them all); two messages a task (one student's message in 500 unread), one audit row and one
 // transition a task; a paid task has a card payment in the ledger, an accepted one its Geek's earning, one in
 // twenty a tip. Statuses by the task's number: 0.1 % refund requests, 0.3 % revision requests, 0.5 % paid and
@@ -9,6 +10,8 @@
 
 export const GEEKS = 300;
 export const BIG_STUDENT_TASKS = 5000;
+/** Every student's tasks but the big one's, at every size. */
+export const TASKS_PER_STUDENT = 10;
 
 /** Deterministic ids, so the bench finds its rows again: md5 of a label as a uuid. */
 export const idOf = (label) => `md5('${label}' || g)::uuid`;
@@ -18,9 +21,10 @@ export const idOf = (label) => `md5('${label}' || g)::uuid`;
  * statement with its name and time.
  */
 export async function loadScaleData(client, tasks, step = () => {}) {
-  const students = Math.max(10, Math.floor(tasks / 10));
   // A small run (--tasks 20000 makes a 1% copy of 200) still leaves tasks to the other students.
   const bigTasks = Math.min(BIG_STUDENT_TASKS, Math.floor(tasks / 2));
+  // The big student, then one student for every TASKS_PER_STUDENT of the other tasks (dealt round).
+  const students = Math.max(10, 1 + Math.ceil((tasks - bigTasks) / TASKS_PER_STUDENT));
   const run = async (name, text, params = []) => {
     const started = Date.now();
     await client.query(text, params);
