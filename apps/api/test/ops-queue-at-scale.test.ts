@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
 import { chooseGeek } from '../src/modules/autopilot/autopilot-plan.ts';
 import { listGeeks } from '../src/modules/ops/ops.repository.ts';
+import { resultRows } from './helpers/result-rows.ts';
 import {
   call,
   createTestApp,
@@ -29,8 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const rows = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+const rows = resultRows;
 
 /** `n` copies of a task (every column but the id and number), deadlines one hour apart from `firstDeadline`. */
 async function copies(id: string, n: number, firstDeadline: Date): Promise<string[]> {

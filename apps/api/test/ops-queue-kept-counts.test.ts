@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
 import { countQueueGroups, keptQueueCounts } from '../src/modules/ops/ops.repository.ts';
+import { resultRows } from './helpers/result-rows.ts';
 import {
   call,
   createTestApp,
@@ -30,8 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const rows = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+const rows = resultRows;
 
 /**
  * The kept counts and the counted ones, at `deadlineBefore`. A search that matches every task (each is an 'Essay on

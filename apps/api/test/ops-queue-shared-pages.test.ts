@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
 import { queueSnapshot } from '../src/modules/ops/ops.repository.ts';
-import { sharedQueuePages } from '../src/modules/ops/shared-queue-pages.ts';
+import { queuePageKey, sharedQueuePages } from '../src/modules/ops/shared-queue-pages.ts';
+import { resultRows } from './helpers/result-rows.ts';
 import {
   call,
   createTestApp,
@@ -48,8 +49,8 @@ const rowOf = async (q: string, id: string) => {
   return { row: body.results.find((r) => r._id === id), counts: body.counts };
 };
 
-const rows = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+const rows = resultRows;
+const revisionPage = queuePageKey('revision', undefined);
 
 /** The staff session behind `admin` (the only staff account this file signs in), as its statement checks it. */
 async function adminSession() {
@@ -71,18 +72,18 @@ describe("the queue's shared pages", () => {
     expect(first.row?.group).toBe('revision');
     // Kept, and still the page for a statement of the same snapshot: nothing was written since.
     const pages = sharedQueuePages(t.ctx.database.reportsDb);
-    expect(pages.has('revision ')).toBe(true);
+    expect(pages.has(revisionPage)).toBe(true);
     const session = await adminSession();
     const snapshot = await queueSnapshot(t.ctx.database.reportsDb, session);
     expect(snapshot).not.toBeNull();
     const deadlineBefore = t.ctx.now().getTime() + DEADLINE_CLOSE_MS;
-    expect(pages.fresh('revision ', snapshot ?? '', deadlineBefore)).toBeDefined();
+    expect(pages.fresh(revisionPage, snapshot ?? '', deadlineBefore)).toBeDefined();
     expect((await rowOf('group=revision', order._id)).row).toEqual(first.row);
 
     await t.db.execute(sql`update orders set title = 'Retitled in SQL' where id = ${order._id}`);
     expect(
       pages.fresh(
-        'revision ',
+        revisionPage,
         (await queueSnapshot(t.ctx.database.reportsDb, session)) ?? '',
         deadlineBefore,
       ),

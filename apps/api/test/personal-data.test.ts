@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks, users } from '../src/db/schema.ts';
 import { upsertStaffAccount } from '../src/modules/ops/staff-accounts.ts';
 import { pdfBytes, uploadClientFile, uploadGeekFile } from './helpers/files.ts';
+import { resultRows } from './helpers/result-rows.ts';
 import { openStream } from './helpers/sse-client.ts';
 import {
   auditLogOf,
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const rowsOf = async (q: ReturnType<typeof sql>) => {
   const result = await t.db.execute(q);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  return resultRows(result);
 };
 
 /** Every table whose rows, read as text (every column: text, jsonb, keys), contain `needle`. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geeks } from '../src/db/schema.ts';
 import { queuePage } from '../src/modules/ops/ops.repository.ts';
+import { resultRows } from './helpers/result-rows.ts';
 import {
   call,
   createTestApp,
@@ -177,8 +178,7 @@ type PgClient = {
   release: () => void;
 };
 
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+const rowsOf = resultRows;
 
 describe.runIf(serverUrl)('the plans of the calls issue 36 measures', () => {
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultRows } from './helpers/result-rows.ts';
 import { call, createTestApp, signUpClient, type TestApp } from './helpers/test-app.ts';
 
 // Decision 056: the back office's heavy reads (the queue, its search, the Geeks' figures, the earnings and the payout
@@ -9,8 +10,7 @@ import { call, createTestApp, signUpClient, type TestApp } from './helpers/test-
 const serverUrl = process.env.TEST_DATABASE_URL;
 let t: TestApp;
 
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+const rowsOf = resultRows;
 
 describe.runIf(serverUrl)('the reports pool', () => {
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import { liveEvents, loginTokens, mailOutbox, rateLimits } from '../src/db/schem
 import { registry } from '../src/lib/metrics.ts';
 import { pruneEvents } from '../src/modules/events/events.repository.ts';
 import { runRetention } from '../src/modules/privacy/retention.ts';
+import { resultRows } from './helpers/result-rows.ts';
 import {
   call,
   createTestApp,
@@ -27,7 +28,7 @@ afterAll(() => t.close());
 const DAY = 24 * 3_600_000;
 const rowsOf = async (q: ReturnType<typeof sql>) => {
   const result = await t.db.execute(q);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  return resultRows(result);
 };
 
 /** A digest of every row of every table but those named (which the test checks row by row). */

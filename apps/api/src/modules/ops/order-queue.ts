@@ -15,7 +15,7 @@ import {
   queueSnapshot,
   type StaffSession,
 } from './ops.repository.ts';
-import { type KeptPage, sharedQueuePages } from './shared-queue-pages.ts';
+import { type KeptPage, queuePageKey, sharedQueuePages } from './shared-queue-pages.ts';
 
 type QueueFilter = {
   q?: string | undefined;
@@ -57,7 +57,7 @@ export async function operatorQueue(ctx: AppContext, session: StaffSession, filt
   if (!isSharedQueueQuery(query)) return (await read())?.page ?? null;
 
   const pages = sharedQueuePages<QueueAnswer>(reportsDb);
-  const key = `${query.group ?? 'whole'} ${query.after ?? ''}`;
+  const key = queuePageKey(query.group, query.after);
   const deadlineBeforeMs = query.deadlineBefore.getTime();
   let checked: string | undefined;
   if (pages.has(key)) {

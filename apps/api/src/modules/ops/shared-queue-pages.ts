@@ -84,6 +84,10 @@ function stillTrue(kept: KeptPage<unknown>, deadlineBeforeMs: number): boolean {
   return deadlineBeforeMs >= kept.deadlineBeforeMs && (next === null || deadlineBeforeMs <= next);
 }
 
+/** The key of a page: its group (or the whole queue) and the task it comes after. */
+export const queuePageKey = (group: string | undefined, after: string | undefined) =>
+  `${group ?? 'whole'} ${after ?? ''}`;
+
 const byDatabase = new WeakMap<object, SharedQueuePages<unknown>>();
 
 /** The pages kept for one database connection pool (tests run several apps, each on its own database). */
