@@ -37,7 +37,8 @@ export default defineConfig({
   // title, so files never see each other's data. E2E_WORKERS=1 runs them one by one.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The failures again at the end (support/failures-at-end.ts): CI keeps only the log's tail.
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./support/failures-at-end.ts']],
   // The ten slowest story files at the end of a run: where the suite's minutes go (issue 25).
   reportSlowTests: { max: 10, threshold: 30_000 },
   timeout: 60_000,
