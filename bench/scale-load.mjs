@@ -13,6 +13,13 @@ export const BIG_STUDENT_TASKS = 5000;
 /** Every student's tasks but the big one's, at every size. */
 export const TASKS_PER_STUDENT = 10;
 
+/**
+ * Geek 1's offers are the same at every size: the tasks waiting for a Geek among the first 10,000 (30 of them with
+ * instructions accepted) are in Geek 1's subject, and no later one is. A larger marketplace has more open tasks in
+ * the index, but not a longer answer for this Geek (without this, Geek 1 had none at 10k and 42 at 1M).
+ */
+const OFFERS_BELOW = 10_000;
+
 /** Deterministic ids, so the bench finds its rows again: md5 of a label as a uuid. */
 export const idOf = (label) => `md5('${label}' || g)::uuid`;
 
@@ -71,7 +78,12 @@ export async function loadScaleData(client, tasks, step = () => {}) {
        CASE WHEN status = 'Completed' THEN created + interval '8 days' END,
        created, created
      FROM (
-       SELECT g, c.names[1 + g % array_length(c.names, 1)] AS subject, 5000 + (g % 100) * 100 AS price,
+       SELECT g,
+         CASE WHEN g % 1000 NOT BETWEEN 800 AND 804 THEN c.names[1 + g % array_length(c.names, 1)]
+           WHEN g < $5::int THEN c.names[1 + 1 % array_length(c.names, 1)]
+           WHEN g % array_length(c.names, 1) = 1 THEN c.names[1 + 2 % array_length(c.names, 1)]
+           ELSE c.names[1 + g % array_length(c.names, 1)] END AS subject,
+         5000 + (g % 100) * 100 AS price,
          now() - make_interval(secs => ($1::int - g)::float8 / $1::int * 400 * 86400) AS created,
          s.status, s.client_status, s.status <> 'New project' AS paid,
          s.status NOT IN ('New project', 'Paid') AS writer
@@ -89,7 +101,7 @@ export async function loadScaleData(client, tasks, step = () => {}) {
            WHEN 'Revision Requested' THEN 'Revision requested' ELSE 'Sent' END AS client_status) s
        ORDER BY g
      ) t`,
-    [tasks, bigTasks, students, GEEKS],
+    [tasks, bigTasks, students, GEEKS, OFFERS_BELOW],
   );
   await run(
     'messages',
