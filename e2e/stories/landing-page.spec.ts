@@ -190,13 +190,19 @@ test(
     // The legal pages stay (docs/product/public-site.md), and a stale hint sends nobody round in circles: the server's 401
     // takes it away.
     // The page's app asks who is signed in: the stale token goes in only after that answer, or the page's own
-    // call would be the one refused and the hint gone before the next page opens.
+    // call would be the one refused and the hint gone before the next page opens. Its own answer: the task list's
+    // app, left from about:blank first, can no longer answer for it (a fresh-clone run took that app's 200 for this
+    // page's).
+    await page.goto('about:blank');
     const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/v3/users/client/me'));
     await page.goto('/terms-of-service');
     await expect(page).toHaveURL(/\/terms-of-service$/);
     expect((await signedIn).status()).toBe(200);
+    // Off the page before the swap, so no later call of its own (the live stream, a refetch) is the one refused.
+    const site = page.url();
+    await page.goto('about:blank');
     await page.context().clearCookies({ name: 'auth_token' });
-    await page.context().addCookies([{ name: 'auth_token', value: 'stale.token.value', url: page.url() }]);
+    await page.context().addCookies([{ name: 'auth_token', value: 'stale.token.value', url: site }]);
     await page.goto('/about-us');
     await expect
       .poll(async () => (await page.context().cookies()).some((c) => c.name === 'geekly_session'))
