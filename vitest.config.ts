@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      // The web app's logic that no story can pin down (a race, a library's behaviour it leans on).
+      { test: { name: 'web', root: 'apps/web', include: ['test/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

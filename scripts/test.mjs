@@ -1,6 +1,6 @@
 // `npm test`: the whole suite as stages that start once what they need has passed (decision 034), with each
 // stage's time printed at the end:
-//   - typecheck, lint, the domain tests and the two API runs (PGlite, and the PostgreSQL server when
+//   - typecheck, lint, the unit tests (domain and web) and the two API runs (PGlite, and the PostgreSQL server when
 //     TEST_DATABASE_URL is set) start at once;
 //   - the deployment recipe (npm run test:deploy) once the API run on the server is done (both use the server),
 //     beside the PGlite run's last minutes, which use one core;
@@ -13,7 +13,7 @@ import './check-node.mjs';
 import { apiStages, runStages } from './run-stages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const checks = ['typecheck', 'lint', 'boundaries', 'pointers', 'domain tests'];
+const checks = ['typecheck', 'lint', 'boundaries', 'pointers', 'unit tests'];
 
 await runStages([
   { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
@@ -22,7 +22,8 @@ await runStages([
   // points to a document outside the repository.
   { name: 'boundaries', command: 'node', args: ['scripts/check-boundaries.mjs'] },
   { name: 'pointers', command: 'node', args: ['scripts/check-pointers.mjs'] },
-  { name: 'domain tests', command: 'vitest', args: ['run', '--project', 'domain'] },
+  // The domain's rules, and the web app's few logic tests (apps/web/test).
+  { name: 'unit tests', command: 'vitest', args: ['run', '--project', 'domain', '--project', 'web'] },
   ...apiStages(),
   // The deployment recipe (decision 032): Caddy before two API processes on the PostgreSQL server; it says why
   // when it skips (no caddy, or no server).

@@ -1,21 +1,22 @@
 import type { LiveEvent } from '@geekly/domain/chat/message-schemas.ts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateLive } from '../../lib/invalidate-live.ts';
 import { startLiveStream } from '../../lib/live-stream.ts';
 import { messagesKey, notificationKey } from '../../lib/message-queries.ts';
 
 /** Which cached queries an event makes stale (the cache never refetches by itself, docs/product/messages.md). */
 function invalidateFor(qc: QueryClient, e: LiveEvent) {
   if (e.type === 'message') {
-    if (e.order_id) void qc.invalidateQueries({ queryKey: messagesKey(e.order_id) });
-    void qc.invalidateQueries({ queryKey: notificationKey });
-    void qc.invalidateQueries({ queryKey: ['orders', 'list'] });
+    if (e.order_id) void invalidateLive(qc, { queryKey: messagesKey(e.order_id) });
+    void invalidateLive(qc, { queryKey: notificationKey });
+    void invalidateLive(qc, { queryKey: ['orders', 'list'] });
   } else if (e.type === 'order') {
-    if (e.order_id) void qc.invalidateQueries({ queryKey: ['orders', 'detail', e.order_id] });
-    void qc.invalidateQueries({ queryKey: ['orders', 'list'] });
-    void qc.invalidateQueries({ queryKey: ['users', 'me'] });
+    if (e.order_id) void invalidateLive(qc, { queryKey: ['orders', 'detail', e.order_id] });
+    void invalidateLive(qc, { queryKey: ['orders', 'list'] });
+    void invalidateLive(qc, { queryKey: ['users', 'me'] });
   } else if (e.type === 'balance') {
-    void qc.invalidateQueries({ queryKey: ['users', 'me'] });
+    void invalidateLive(qc, { queryKey: ['users', 'me'] });
   }
 }
 
@@ -27,7 +28,7 @@ export function useLiveUpdates(enabled: boolean) {
     return startLiveStream({
       onEvent: (e) => invalidateFor(qc, e),
       // A gap too old to replay: everything shown may be stale.
-      onRefetch: () => void qc.invalidateQueries(),
+      onRefetch: () => void invalidateLive(qc),
     });
   }, [enabled, qc]);
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { startBearerStream } from '../../../lib/bearer-event-stream.ts';
+import { invalidateLive } from '../../../lib/invalidate-live.ts';
 import { endOpsSession, opsToken } from './ops-client.ts';
 
 type TaskEvent = { type: 'order' | 'message'; order_id: string };
@@ -23,12 +24,12 @@ export function useOpsLiveUpdates(enabled: boolean) {
     if (!enabled) return;
     return startBearerStream<TaskEvent>(STAFF_STREAM, (s) => {
       if (s.kind === 'refetch') {
-        void qc.invalidateQueries({ queryKey: ['ops'] });
+        void invalidateLive(qc, { queryKey: ['ops'] });
         return;
       }
-      void qc.invalidateQueries({ queryKey: ['ops', 'order', s.event.order_id] });
-      void qc.invalidateQueries({ queryKey: ['ops', 'queue'] });
-      void qc.invalidateQueries({ queryKey: ['ops', 'audit'] });
+      void invalidateLive(qc, { queryKey: ['ops', 'order', s.event.order_id] });
+      void invalidateLive(qc, { queryKey: ['ops', 'queue'] });
+      void invalidateLive(qc, { queryKey: ['ops', 'audit'] });
     });
   }, [enabled, qc]);
 }

@@ -2,6 +2,7 @@ import type { WORKSPACE_EVENT_TYPES } from '@geekly/domain/workspace/workspace-c
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { startBearerStream } from '../../../lib/bearer-event-stream.ts';
+import { invalidateLive } from '../../../lib/invalidate-live.ts';
 import { geekSession } from './workspace-client.ts';
 import { earningsKey, meKey, messagesKey, offersKey, taskKey, tasksKey } from './workspace-queries.ts';
 
@@ -26,24 +27,24 @@ export function useWorkspaceLiveUpdates(enabled: boolean) {
     if (!enabled) return;
     return startBearerStream<WorkspaceEvent>(GEEK_STREAM, (s) => {
       if (s.kind === 'refetch') {
-        void qc.invalidateQueries({ queryKey: ['workspace'] });
+        void invalidateLive(qc, { queryKey: ['workspace'] });
         return;
       }
       const { type, order_id } = s.event;
       if (type === 'offer') {
-        void qc.invalidateQueries({ queryKey: offersKey });
+        void invalidateLive(qc, { queryKey: offersKey });
         return;
       }
-      void qc.invalidateQueries({ queryKey: tasksKey });
+      void invalidateLive(qc, { queryKey: tasksKey });
       if (type === 'message') {
-        if (order_id) void qc.invalidateQueries({ queryKey: messagesKey(order_id) });
+        if (order_id) void invalidateLive(qc, { queryKey: messagesKey(order_id) });
         return;
       }
-      if (order_id) void qc.invalidateQueries({ queryKey: taskKey(order_id), exact: true });
-      void qc.invalidateQueries({ queryKey: offersKey });
-      void qc.invalidateQueries({ queryKey: earningsKey });
+      if (order_id) void invalidateLive(qc, { queryKey: taskKey(order_id), exact: true });
+      void invalidateLive(qc, { queryKey: offersKey });
+      void invalidateLive(qc, { queryKey: earningsKey });
       // A mark or a delivery changes the Geek's own rating and count.
-      void qc.invalidateQueries({ queryKey: meKey });
+      void invalidateLive(qc, { queryKey: meKey });
     });
   }, [enabled, qc]);
 }
