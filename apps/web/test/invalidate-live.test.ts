@@ -8,12 +8,14 @@ const KEY = ['messages', 'order', 'task-1'] as const;
  * A query on screen (it has an observer) whose reads the server answers at once with what it holds (`rows`) and
  * which reach the page when the test lets them land (`land`); `reads` counts the reads started.
  */
-function shownQuery() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function shownQuery(
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  key: readonly string[] = KEY,
+) {
   const server = { rows: ['hello'], reads: 0 };
   const onTheWay: (() => void)[] = [];
   const observer = new QueryObserver<string[]>(qc, {
-    queryKey: KEY,
+    queryKey: key,
     queryFn: () => {
       server.reads++;
       const answer = [...server.rows];
@@ -77,5 +79,22 @@ describe('a live event for a query on screen', () => {
     await done;
     expect(q.server.reads).toBe(2);
     expect(q.shown()).toEqual(['hello', 'a new message']);
+  });
+
+  it('reads again only the queries whose first read was on its way, when the event names the whole cache', async () => {
+    const shown = shownQuery();
+    await shown.land();
+    const opening = shownQuery(shown.qc, ['messages', 'order', 'task-2']);
+    stop = () => {
+      opening.stop();
+      shown.stop();
+    };
+    opening.server.rows.push('a new message');
+    const done = invalidateLive(shown.qc);
+    await Promise.all([shown.land(), opening.land()]);
+    await done;
+    expect(opening.server.reads).toBe(2);
+    expect(opening.shown()).toEqual(['hello', 'a new message']);
+    expect(shown.server.reads).toBe(2);
   });
 });

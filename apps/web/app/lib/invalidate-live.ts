@@ -9,10 +9,14 @@ import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query'
  * is read once more when its first read lands. test/invalidate-live.test.ts fails first if the library changes.
  */
 export function invalidateLive(qc: QueryClient, filters: InvalidateQueryFilters = {}): Promise<void> {
-  const firstReadOnItsWay = qc
+  const firstReads = qc
     .getQueryCache()
     .findAll(filters)
-    .some((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
+    .filter((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
   const done = qc.invalidateQueries(filters);
-  return firstReadOnItsWay ? done.then(() => qc.invalidateQueries(filters)) : done;
+  if (firstReads.length === 0) return done;
+  // Only those queries again, not every query the filters name (a resync names the whole cache).
+  return done.then(async () => {
+    await Promise.all(firstReads.map((q) => qc.invalidateQueries({ queryKey: q.queryKey, exact: true })));
+  });
 }
